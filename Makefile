@@ -1,0 +1,53 @@
+# Set-up and everyday commands for the Dabernā kiosk.
+#   make run        install what is missing, then start the kiosk in a window
+#   make test       install what is missing, then run the whole suite
+#   make bench      print the speed figures
+#   make screenshots  regenerate the README screenshots
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+# Debian packages the kiosk needs at run time and for its tests.
+APT_PACKAGES := python3-venv python3-pip fonts-noto-core fonts-dejavu-core
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: run test lint bench screenshots apt venv clean
+
+run: venv
+	$(BIN)/debarna kiosk --windowed
+
+test: venv
+	$(BIN)/ruff check .
+	$(BIN)/python -m pytest -q
+
+lint: venv
+	$(BIN)/ruff check .
+
+bench: venv
+	$(BIN)/python benchmarks/bench_debarna.py
+
+screenshots: venv
+	SDL_VIDEODRIVER=dummy $(BIN)/debarna kiosk --headless --lang en --seed 7 --rhythm 0.05 --run-for 2.2 --screenshot docs/caller-en.png
+	SDL_VIDEODRIVER=dummy $(BIN)/debarna kiosk --headless --lang fa --seed 7 --rhythm 0.05 --run-for 2.2 --screenshot docs/caller-fa.png
+
+# Installs only the Debian packages that are not there yet.
+apt: $(VENV)/.apt-stamp
+$(VENV)/.apt-stamp: Makefile
+	@missing=""; for p in $(APT_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing Debian packages:$$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+	@mkdir -p $(VENV) && touch $@
+
+venv: $(VENV)/.install-stamp
+$(VENV)/.install-stamp: pyproject.toml $(VENV)/.apt-stamp
+	@[ -x $(BIN)/python ] || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e '.[dev]'
+	@touch $@
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache

@@ -1,0 +1,1 @@
+"""Number words, voice rendering and playback for the caller."""

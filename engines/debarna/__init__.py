@@ -1,0 +1,1 @@
+"""Dabernā, the Iranian 90-ball game: tickets, uniform strips, the bag and a hand of play."""

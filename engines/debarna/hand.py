@@ -1,0 +1,326 @@
+"""A hand of Dabernā: the called numbers, the registered tickets, the win stages and claims.
+
+Rules §4–6. The hand is a pure state machine: `call(number)` is the chance step
+(the number comes from a `Bag`), `claim(serial)` checks a claim and records a win.
+Claim rules (§6):
+
+- a claim is valid only until the next number is called;
+- the criterion is the last number called: the claimed pattern must have been
+  completed by that number — a card that completed earlier is refused as late;
+- every card that completes the stage on the same number shares the win;
+- a false claim changes nothing (optionally it burns the card);
+- a claim for a stage already won is refused.
+
+**Decisions** where the rules are silent:
+
+- The main stages are played in order. Once a stage is won on a number, the next
+  stage is open from that same number too (a card can only complete one main
+  stage per number, so nobody wins two at once).
+- Extra patterns (early five, four corners) are side prizes, open from the first
+  number until won, judged by the same last-number criterion.
+- The burn rule burns a card only for a claim whose pattern is not complete. A
+  late claim, or one for a stage already won, is refused without burning: the
+  card did complete the pattern.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from .options import HandOptions, Stage
+from .ticket import HIGHEST, LOWEST, ROWS, Ticket, normalise_serial
+
+EARLY_FIVE_COUNT = 5
+
+
+class Reason(StrEnum):
+    """Why a claim was refused."""
+
+    UNKNOWN_TICKET = "unknown_ticket"
+    NO_NUMBER_CALLED = "no_number_called"
+    NOT_COMPLETE = "not_complete"
+    TOO_LATE = "too_late"
+    STAGE_WON = "stage_won"
+    NOT_IN_PLAY = "not_in_play"
+    BURNT = "burnt"
+
+
+class HandError(ValueError):
+    """An illegal step in a hand; `rule` names the rule it breaks."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(f"{message} (rule: {rule})")
+        self.rule = rule
+
+
+@dataclass(frozen=True)
+class Win:
+    """A stage won: on which call (0-based index into the calls), and by whom."""
+
+    stage: Stage
+    call_index: int
+    number: int
+    serials: tuple[str, ...]
+
+    def to_json(self) -> dict[str, object]:
+        return {"call": self.call_index, "serials": list(self.serials)}
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The answer to one claim."""
+
+    serial: str
+    valid: bool
+    stages: tuple[Stage, ...] = ()
+    reason: Reason | None = None
+    shared_with: tuple[str, ...] = ()
+    ticket: Ticket | None = None
+    call_index: int | None = None
+    burnt: bool = False
+    stage: Stage | None = None  # the stage the refusal is about, where there is one
+
+
+@dataclass
+class _Progress:
+    """How far one ticket has come: what is covered, and when each pattern completed."""
+
+    ticket: Ticket
+    row_left: list[int] = field(default_factory=lambda: [5] * ROWS)
+    corners_left: int = 4
+    covered: int = 0
+    rows_done: int = 0
+    completed: dict[Stage, int] = field(default_factory=dict)
+
+    def cover(self, row: int, number: int, index: int) -> None:
+        self.covered += 1
+        if self.covered == EARLY_FIVE_COUNT:
+            self.completed[Stage.EARLY_FIVE] = index
+        if number in self.ticket.corners:
+            self.corners_left -= 1
+            if self.corners_left == 0:
+                self.completed[Stage.FOUR_CORNERS] = index
+        self.row_left[row] -= 1
+        if self.row_left[row] == 0:
+            self.rows_done += 1
+            stage = (Stage.LINE, Stage.TWO_LINES, Stage.FULL_HOUSE)[self.rows_done - 1]
+            self.completed[stage] = index
+
+
+class Hand:
+    """One hand: numbers are called until a full house is won."""
+
+    def __init__(self, options: HandOptions | None = None, tickets: Iterable[Ticket] = ()) -> None:
+        self.options = options or HandOptions()
+        self._called: list[int] = []
+        self._called_set: set[int] = set()
+        self._progress: dict[str, _Progress] = {}
+        self._by_number: dict[int, list[tuple[_Progress, int]]] = {}
+        self._winners: dict[Stage, Win] = {}
+        self._burnt: set[str] = set()
+        for ticket in tickets:
+            self.register(ticket)
+
+    # -- tickets ---------------------------------------------------------------------
+    def register(self, ticket: Ticket) -> None:
+        """Register a ticket in play. A ticket joining late catches up with the calls."""
+        key = normalise_serial(ticket.serial)
+        if key in self._progress:
+            if self._progress[key].ticket.grid != ticket.grid:
+                raise HandError("serials are unique", f"another ticket has serial {key}")
+            return
+        progress = _Progress(ticket)
+        self._progress[key] = progress
+        rows = {n: r for r, row in enumerate(ticket.rows) for n in row}
+        for n, r in rows.items():
+            self._by_number.setdefault(n, []).append((progress, r))
+        for index, n in enumerate(self._called):
+            if n in rows:
+                progress.cover(rows[n], n, index)
+
+    def ticket(self, serial: str) -> Ticket | None:
+        progress = self._progress.get(normalise_serial(serial))
+        return progress.ticket if progress else None
+
+    @property
+    def tickets(self) -> tuple[Ticket, ...]:
+        return tuple(p.ticket for p in self._progress.values())
+
+    def is_burnt(self, serial: str) -> bool:
+        return normalise_serial(serial) in self._burnt
+
+    # -- the calls -------------------------------------------------------------------
+    @property
+    def called(self) -> tuple[int, ...]:
+        return tuple(self._called)
+
+    @property
+    def last(self) -> int | None:
+        return self._called[-1] if self._called else None
+
+    @property
+    def is_over(self) -> bool:
+        """The hand ends at a full house (§4.4)."""
+        return Stage.FULL_HOUSE in self._winners
+
+    def call(self, number: int) -> None:
+        """Apply a drawn ball. The previous number's claim window closes here."""
+        if self.is_over:
+            raise HandError("the hand ends at a full house", "the hand is over")
+        if type(number) is not int or not LOWEST <= number <= HIGHEST:
+            raise HandError("numbers 1-90", f"{number!r} is not a ball from 1 to 90")
+        if number in self._called_set:
+            raise HandError("a called ball never returns", f"{number} has already been called")
+        index = len(self._called)
+        self._called.append(number)
+        self._called_set.add(number)
+        for progress, row in self._by_number.get(number, ()):
+            progress.cover(row, number, index)
+
+    # -- stages ----------------------------------------------------------------------
+    @property
+    def winners(self) -> dict[Stage, Win]:
+        return dict(self._winners)
+
+    @property
+    def next_stage(self) -> Stage | None:
+        """The main stage being played for: the first not yet won (None when over)."""
+        for stage in self.options.main_stages:
+            if stage not in self._winners:
+                return stage
+        return None
+
+    def open_stages(self) -> tuple[Stage, ...]:
+        """Stages a claim on the last number may win, in the order they are checked.
+
+        A stage won on the last number stays open for shared wins until the next call.
+        """
+        last = len(self._called) - 1
+        open_: list[Stage] = []
+        for stage in self.options.stages:
+            win = self._winners.get(stage)
+            if win is not None:
+                if win.call_index == last:
+                    open_.append(stage)
+            elif stage in self.options.side_stages or stage == self.next_stage:
+                open_.append(stage)
+        return tuple(open_)
+
+    def reached_on_last(self) -> dict[Stage, list[str]]:
+        """For the host: the tickets that completed an open stage on the last number."""
+        last = len(self._called) - 1
+        reached: dict[Stage, list[str]] = {}
+        if last < 0:
+            return reached
+        for stage in self.open_stages():
+            serials = [
+                p.ticket.serial
+                for key, p in self._progress.items()
+                if key not in self._burnt and p.completed.get(stage) == last
+            ]
+            if serials:
+                reached[stage] = serials
+        return reached
+
+    # -- claims ----------------------------------------------------------------------
+    def claim(self, serial: str, stage: Stage | None = None) -> Verdict:
+        """Check a claim on the last number called, and record the win if it is good.
+
+        With `stage`, only that stage is claimed; without, every open stage is checked.
+        """
+        key = normalise_serial(serial)
+        progress = self._progress.get(key)
+        if progress is None:
+            return Verdict(serial, False, reason=Reason.UNKNOWN_TICKET)
+        ticket = progress.ticket
+        if key in self._burnt:
+            return Verdict(ticket.serial, False, reason=Reason.BURNT, ticket=ticket)
+        last = len(self._called) - 1
+        if last < 0:
+            return Verdict(ticket.serial, False, reason=Reason.NO_NUMBER_CALLED, ticket=ticket)
+
+        open_ = self.open_stages()
+        if stage is not None:
+            refused = self._refuse_named_stage(stage, open_, ticket, last)
+            if refused is not None:
+                return refused
+            candidates: tuple[Stage, ...] = (stage,)
+        else:
+            candidates = open_
+
+        won = tuple(s for s in candidates if progress.completed.get(s) == last)
+        if won:
+            return self._record(ticket, won, last)
+        return self._refuse(key, progress, candidates, last, named=stage is not None)
+
+    def _refuse_named_stage(
+        self, stage: Stage, open_: tuple[Stage, ...], ticket: Ticket, last: int
+    ) -> Verdict | None:
+        if stage in open_:
+            return None
+        reason = Reason.STAGE_WON if stage in self._winners else Reason.NOT_IN_PLAY
+        return Verdict(
+            ticket.serial, False, reason=reason, ticket=ticket, call_index=last, stage=stage
+        )
+
+    def _record(self, ticket: Ticket, won: tuple[Stage, ...], last: int) -> Verdict:
+        shared: set[str] = set()
+        for stage in won:
+            previous = self._winners.get(stage)
+            serials = previous.serials if previous else ()
+            if ticket.serial not in serials:
+                serials = (*serials, ticket.serial)
+            self._winners[stage] = Win(stage, last, self._called[last], serials)
+            shared.update(s for s in serials if s != ticket.serial)
+        return Verdict(
+            ticket.serial,
+            True,
+            stages=won,
+            shared_with=tuple(sorted(shared)),
+            ticket=ticket,
+            call_index=last,
+        )
+
+    def _refuse(
+        self, key: str, progress: _Progress, candidates: tuple[Stage, ...], last: int,
+        named: bool,
+    ) -> Verdict:
+        ticket = progress.ticket
+        # Late: a main stage in play (or the stage named) that this card completed earlier.
+        late = [
+            s
+            for s in candidates
+            if (named or s in self.options.main_stages)
+            and progress.completed.get(s, last) < last
+        ]
+        if late:
+            return Verdict(
+                ticket.serial, False, reason=Reason.TOO_LATE, ticket=ticket,
+                call_index=last, stage=late[0],
+            )
+        # Completed on this number, but the stage went to someone on an earlier number.
+        taken = [
+            s
+            for s, win in self._winners.items()
+            if win.call_index < last and progress.completed.get(s) == last
+        ]
+        if taken:
+            return Verdict(
+                ticket.serial, False, reason=Reason.STAGE_WON, ticket=ticket,
+                call_index=last, stage=taken[0],
+            )
+        burn = self.options.burn_false_claims
+        if burn:
+            self._burnt.add(key)
+        return Verdict(
+            ticket.serial, False, reason=Reason.NOT_COMPLETE, ticket=ticket,
+            call_index=last, burnt=burn, stage=candidates[0] if candidates else None,
+        )
+
+    # -- for checking ----------------------------------------------------------------
+    def completed_at(self, serial: str, stage: Stage) -> int | None:
+        """The call index on which the ticket first showed the stage's pattern."""
+        progress = self._progress.get(normalise_serial(serial))
+        return progress.completed.get(stage) if progress else None

@@ -1,0 +1,249 @@
+"""Uniformly random strips of 6 tickets that together hold 1–90 exactly once.
+
+The exact method of rules §3. A strip is fixed by three choices:
+
+1. each ticket's *column counts* (how many numbers it has in each column);
+2. each ticket's *row layout* (which cells of a column are filled);
+3. how each column's numbers are dealt among the tickets (each column sorted).
+
+For given column counts ``c`` of all six tickets there are ``Π L(cᵢ)`` layouts
+and ``Π_j n_j! / Π_i c_ij!`` deals, so the number of strips is
+``Π_j n_j! · Σ_C Π_i w(cᵢ)`` with ``w(c) = L(c) / Π_j c_j!``. We count the
+completions of every partial strip by dynamic programming over "numbers left in
+each column", choose each ticket's counts with probability proportional to
+``w(c) × completions``, then a layout uniformly, then a uniform deal. Every
+choice is exact (integer weights, ``randrange`` and ``bisect``), so each strip
+has the same probability, and nothing is ever retried.
+
+The count of completions does not change when columns are permuted, so tables
+are kept per *sorted* state; the draw maps the choice back through the sort.
+"""
+
+from __future__ import annotations
+
+import bisect
+import itertools
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from .ticket import COLUMNS, NUMBERS_PER_ROW, ROWS, Ticket, column_range
+
+TICKETS_PER_STRIP = 6
+COLUMN_SIZES: tuple[int, ...] = tuple(len(column_range(c)) for c in range(COLUMNS))
+# w(c) scaled to an integer: L(c) · Π (6 / c_j!) — 6/1! = 6, 6/2! = 3, 6/3! = 1.
+_SCALE = {1: 6, 2: 3, 3: 1}
+
+
+class RandomLike(Protocol):
+    def randrange(self, stop: int) -> int: ...
+    def shuffle(self, x: list[int]) -> None: ...
+
+
+Counts = tuple[int, ...]
+_ALL_ROWS = tuple(range(ROWS))
+_COLUMN_NUMBERS = tuple(tuple(column_range(c)) for c in range(COLUMNS))
+
+
+def _all_column_counts() -> list[Counts]:
+    """Every vector of 9 column counts in 1–3 that sums to 15 (1554 of them)."""
+    return [
+        c
+        for c in itertools.product((1, 2, 3), repeat=COLUMNS)
+        if sum(c) == ROWS * NUMBERS_PER_ROW
+    ]
+
+
+def _role_layouts(singles: int, doubles: int, triples: int) -> list[tuple[tuple[int, ...], ...]]:
+    """All row layouts for a ticket with this many 1-, 2- and 3-number columns.
+
+    A layout gives, for each 1-number column in order, the row it fills, then for
+    each 2-number column in order, the two rows it fills. Rows must hold 5 each.
+    """
+    one_choices = [(0,), (1,), (2,)]
+    two_choices = [(0, 1), (0, 2), (1, 2)]
+    layouts = []
+    for ones in itertools.product(one_choices, repeat=singles):
+        for twos in itertools.product(two_choices, repeat=doubles):
+            per_row = [triples] * ROWS
+            for rows in ones + twos:
+                for r in rows:
+                    per_row[r] += 1
+            if all(n == NUMBERS_PER_ROW for n in per_row):
+                layouts.append(ones + twos)
+    return layouts
+
+
+@dataclass
+class _Choices:
+    """The weighted choices of column counts from one sorted state."""
+
+    options: list[Counts] = field(default_factory=list)
+    cumulative: list[int] = field(default_factory=list)
+
+    @property
+    def total(self) -> int:
+        return self.cumulative[-1] if self.cumulative else 0
+
+
+class StripSampler:
+    """Draws strips uniformly at random. Build once (the tables), draw many."""
+
+    def __init__(self) -> None:
+        self._counts = _all_column_counts()
+        self._layouts: dict[tuple[int, int, int], list[tuple[tuple[int, ...], ...]]] = {}
+        self._weight: dict[Counts, int] = {}
+        self._roles: dict[Counts, tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = {}
+        for c in self._counts:
+            kind = (c.count(1), c.count(2), c.count(3))
+            if kind not in self._layouts:
+                self._layouts[kind] = _role_layouts(*kind)
+            scale = math.prod(_SCALE[x] for x in c)
+            self._weight[c] = len(self._layouts[kind]) * scale
+            self._roles[c] = (
+                tuple(j for j in range(COLUMNS) if c[j] == 1),
+                tuple(j for j in range(COLUMNS) if c[j] == 2),
+                tuple(j for j in range(COLUMNS) if c[j] == 3),
+            )
+        self._completions: dict[tuple[int, Counts], int] = {}
+        self._choices: dict[tuple[int, Counts], _Choices] = {}
+        start = tuple(sorted(COLUMN_SIZES))
+        self._count(TICKETS_PER_STRIP, start)
+
+    # -- counting ---------------------------------------------------------------------
+    def _count(self, k: int, state: Counts) -> int:
+        """Scaled number of ways to fill k more tickets from sorted `state`."""
+        key = (k, state)
+        if key in self._completions:
+            return self._completions[key]
+        if k == 0:
+            result = 1 if not any(state) else 0
+            self._completions[key] = result
+            return result
+        choices = _Choices()
+        running = 0
+        for c in self._counts:
+            rest = []
+            for s, x in zip(state, c, strict=True):
+                left = s - x
+                if not (k - 1) <= left <= 3 * (k - 1):
+                    break
+                rest.append(left)
+            else:
+                ways = self._count(k - 1, tuple(sorted(rest)))
+                if ways:
+                    running += self._weight[c] * ways
+                    choices.options.append(c)
+                    choices.cumulative.append(running)
+        self._completions[key] = running
+        self._choices[key] = choices
+        return running
+
+    @property
+    def table_size(self) -> int:
+        """How many sorted partial-strip states the tables hold."""
+        return len(self._choices)
+
+    def strip_count(self) -> int:
+        """The exact number of ordered, numbered strips (about 4.68×10⁷⁷)."""
+        scaled = self._completions[(TICKETS_PER_STRIP, tuple(sorted(COLUMN_SIZES)))]
+        deals = math.prod(math.factorial(n) for n in COLUMN_SIZES)
+        return scaled * deals // 6 ** (COLUMNS * TICKETS_PER_STRIP)
+
+    def probability_of_counts(self, counts: list[Counts]) -> float:
+        """Probability that a strip has exactly these column counts, ticket by ticket."""
+        remaining = list(COLUMN_SIZES)
+        p = 1.0
+        for k in range(TICKETS_PER_STRIP, 0, -1):
+            c = counts[TICKETS_PER_STRIP - k]
+            state = tuple(sorted(remaining))
+            rest = [r - x for r, x in zip(remaining, c, strict=True)]
+            total = self._completions[(k, state)]
+            p *= self._weight[c] * self._completions.get((k - 1, tuple(sorted(rest))), 0) / total
+            remaining = rest
+        return p
+
+    # -- drawing ----------------------------------------------------------------------
+    def column_counts(self, rng: RandomLike) -> list[Counts]:
+        """Choose the six tickets' column counts with the exact weights."""
+        remaining = list(COLUMN_SIZES)
+        chosen: list[Counts] = []
+        for k in range(TICKETS_PER_STRIP, 0, -1):
+            order = sorted(range(COLUMNS), key=remaining.__getitem__)
+            state = tuple(remaining[j] for j in order)
+            table = self._choices[(k, state)]
+            pick = bisect.bisect_right(table.cumulative, rng.randrange(table.total))
+            sorted_counts = table.options[pick]
+            counts = [0] * COLUMNS
+            for position, j in enumerate(order):
+                counts[j] = sorted_counts[position]
+                remaining[j] -= sorted_counts[position]
+            chosen.append(tuple(counts))
+        return chosen
+
+    def grids(self, rng: RandomLike) -> list[tuple[tuple[int | None, ...], ...]]:
+        """One uniformly random strip, as six 3×9 grids."""
+        counts = self.column_counts(rng)
+        cells: list[list[int | None]] = [[None] * (ROWS * COLUMNS) for _ in counts]
+        rows_of: list[list[tuple[int, ...]]] = []
+        for c in counts:
+            singles, doubles, triples = self._roles[c]
+            layouts = self._layouts[(len(singles), len(doubles), len(triples))]
+            layout = layouts[rng.randrange(len(layouts))]
+            rows = [_ALL_ROWS] * COLUMNS
+            for j, filled in zip(singles + doubles, layout, strict=True):
+                rows[j] = filled
+            rows_of.append(rows)
+        # Deal each column's numbers: a uniform shuffle cut into the tickets' shares,
+        # each share sorted down the column.
+        for j, numbers in enumerate(_COLUMN_NUMBERS):
+            dealt = list(numbers)
+            rng.shuffle(dealt)
+            start = 0
+            for t, c in enumerate(counts):
+                share = c[j]
+                ticket = cells[t]
+                for r, n in zip(rows_of[t][j], sorted(dealt[start : start + share]), strict=True):
+                    ticket[r * COLUMNS + j] = n
+                start += share
+        return [
+            (tuple(t[0:COLUMNS]), tuple(t[COLUMNS : 2 * COLUMNS]), tuple(t[2 * COLUMNS :]))
+            for t in cells
+        ]
+
+
+_SHARED: StripSampler | None = None
+
+
+def sampler() -> StripSampler:
+    """The process-wide sampler; its tables are built on first use."""
+    global _SHARED
+    if _SHARED is None:
+        _SHARED = StripSampler()
+    return _SHARED
+
+
+def serial_for(strip_number: int, position: int) -> str:
+    """Ticket serial: the strip's number and the ticket's place in it, e.g. ``007-3``."""
+    return f"{strip_number:03d}-{position}"
+
+
+def make_strip(rng: RandomLike, strip_number: int = 1) -> list[Ticket]:
+    """One uniformly random strip of validated tickets."""
+    return [
+        Ticket.from_generator(serial_for(strip_number, i + 1), grid)
+        for i, grid in enumerate(sampler().grids(rng))
+    ]
+
+
+def make_strips(count: int, rng: RandomLike, first: int = 1) -> list[list[Ticket]]:
+    """`count` strips numbered from `first`; a box of 48 cards is ``make_strips(8, rng)``."""
+    if count < 0:
+        raise ValueError("the number of strips cannot be negative")
+    return [make_strip(rng, first + i) for i in range(count)]
+
+
+def iter_tickets(strips: list[list[Ticket]]) -> Iterator[Ticket]:
+    for strip in strips:
+        yield from strip

@@ -1,0 +1,1 @@
+"""GPIO buttons and LEDs, the QR scanner and ticket printing."""

@@ -1,0 +1,1 @@
+"""The pygame kiosk: app loop, scenes, text, config and the command line."""

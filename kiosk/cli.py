@@ -1,0 +1,179 @@
+"""The `debarna` command line: tickets, simulate, and the kiosk itself (the default).
+
+Every mistake on the command line gets a usage message and exit code 2, never a
+traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import secrets
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TextIO
+
+from engines.debarna.options import HandOptions
+from engines.debarna.simulate import simulate, summary
+from engines.debarna.strips import make_strips
+from engines.debarna.ticket import Ticket
+
+SUBCOMMANDS = ("kiosk", "tickets", "simulate")
+HEADLESS_MIN_RHYTHM = 0.05
+RHYTHM_RANGE = (3.0, 5.0)
+
+
+def _bounded(kind: Callable[[str], float | int], low: float, high: float | None = None,
+             what: str = "value") -> Callable[[str], float | int]:
+    """An argparse type that accepts a number within [low, high]."""
+
+    def parse(text: str) -> float | int:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{what} must be a number, not {text!r}") from None
+        if value < low or (high is not None and value > high):
+            span = f"at least {low}" if high is None else f"from {low} to {high}"
+            raise argparse.ArgumentTypeError(f"{what} must be {span}, not {text}")
+        return value
+
+    return parse
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="debarna",
+        description="The Dabernā kiosk: the Iranian 90-ball game on the family TV.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="{kiosk,tickets,simulate}")
+
+    kiosk = sub.add_parser("kiosk", help="start the kiosk (the default)")
+    kiosk.add_argument("--windowed", action="store_true", help="run in a 1280x720 window")
+    kiosk.add_argument("--lang", choices=("fa", "en"), help="language of the screen and voice")
+    kiosk.add_argument("--config", type=Path, metavar="FILE", help="TOML configuration file")
+    kiosk.add_argument("--headless", action="store_true",
+                       help="no screen (SDL dummy driver); start a hand at once")
+    kiosk.add_argument("--run-for", type=_bounded(float, 0.0, what="--run-for"),
+                       metavar="SECONDS", help="exit after this many seconds")
+    kiosk.add_argument("--screenshot", type=Path, metavar="PATH",
+                       help="save a PNG of the screen on exit")
+    kiosk.add_argument("--seed", type=int, help="seed for the bag (repeatable hands)")
+    kiosk.add_argument("--rhythm", type=_bounded(float, HEADLESS_MIN_RHYTHM, what="--rhythm"),
+                       metavar="SECONDS",
+                       help="seconds between calls: 3-5 on a screen, down to 0.05 headless")
+    kiosk.add_argument("--size", type=_size, metavar="WxH",
+                       help="headless screen size, default 1920x1080")
+
+    tickets = sub.add_parser("tickets", help="make strips of 6 tickets covering 1-90")
+    tickets.add_argument("--strips", type=_bounded(int, 1, 100_000, what="--strips"),
+                         required=True, metavar="N")
+    tickets.add_argument("--seed", type=int, help="seed for repeatable tickets")
+    tickets.add_argument("--format", choices=("json", "text"), default="text")
+
+    sim = sub.add_parser("simulate", help="play hands with every player claiming at once")
+    sim.add_argument("--games", type=_bounded(int, 1, 1_000_000, what="--games"), required=True,
+                     metavar="N")
+    sim.add_argument("--tickets", type=_bounded(int, 1, 600, what="--tickets"), required=True,
+                     metavar="K")
+    sim.add_argument("--seed", type=int)
+    sim.add_argument("--no-two-lines", action="store_true", help="skip the two-lines stage")
+    sim.add_argument("--format", choices=("json", "text"), default="text")
+    return parser
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        width, height = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--size must look like 1920x1080, not {text!r}") from None
+    if not (320 <= width <= 7680 and 240 <= height <= 4320):
+        raise argparse.ArgumentTypeError(f"--size {text} is out of range")
+    return width, height
+
+
+def _rng(seed: int | None) -> random.Random:
+    return random.Random(seed) if seed is not None else secrets.SystemRandom()
+
+
+def _print_ticket(ticket: Ticket, out: TextIO) -> None:
+    out.write(f"Ticket {ticket.serial}\n")
+    for row in ticket.grid:
+        out.write(" ".join(f"{n:>2}" if n is not None else " ." for n in row) + "\n")
+
+
+def cmd_tickets(args: argparse.Namespace, out: TextIO) -> int:
+    strips = make_strips(args.strips, _rng(args.seed))
+    if args.format == "json":
+        json.dump([[t.to_json() for t in strip] for strip in strips], out)
+        out.write("\n")
+    else:
+        for strip in strips:
+            for ticket in strip:
+                _print_ticket(ticket, out)
+                out.write("\n")
+    return 0
+
+
+def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
+    options = HandOptions(two_lines=not args.no_two_lines)
+    results = simulate(args.games, args.tickets, _rng(args.seed), options)
+    if args.format == "json":
+        for result in results:
+            out.write(json.dumps(result.to_json()) + "\n")
+        return 0
+    out.write(f"{args.games} hands with {args.tickets} tickets — calls needed to win:\n")
+    out.write(f"{'stage':<12}{'mean':>8}{'median':>8}\n")
+    for stage, mean, median in summary(results, options):
+        out.write(f"{stage.replace('_', ' '):<12}{mean:>8.1f}{median:>8.1f}\n")
+    return 0
+
+
+def cmd_kiosk(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from kiosk.app import KioskOptions, run
+    from kiosk.config import ConfigError
+
+    if args.rhythm is not None and not args.headless:
+        low, high = RHYTHM_RANGE
+        if not low <= args.rhythm <= high:
+            parser.error(f"--rhythm must be from {low:g} to {high:g} seconds on a screen")
+    if (args.run_for is not None or args.screenshot or args.size) and not args.headless:
+        parser.error("--run-for, --screenshot and --size need --headless")
+    options = KioskOptions(
+        windowed=args.windowed,
+        lang=args.lang,
+        config_path=args.config,
+        headless=args.headless,
+        run_for=args.run_for,
+        screenshot=args.screenshot,
+        seed=args.seed,
+        rhythm=args.rhythm,
+        size=args.size,
+    )
+    try:
+        return run(options)
+    except ConfigError as exc:
+        print(f"debarna: configuration error: {exc}", file=sys.stderr)
+        return 2
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    out = out or sys.stdout
+    if not argv or (argv[0] not in SUBCOMMANDS and argv[0] not in ("-h", "--help")):
+        argv.insert(0, "kiosk")
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "tickets":
+            return cmd_tickets(args, out)
+        if args.command == "simulate":
+            return cmd_simulate(args, out)
+        return cmd_kiosk(args, parser)
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

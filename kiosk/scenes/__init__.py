@@ -1,0 +1,1 @@
+"""One scene per screen: home menu, caller, claim check."""
