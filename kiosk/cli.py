@@ -131,15 +131,15 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_kiosk(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    from kiosk.app import KioskOptions, run
-    from kiosk.config import ConfigError
-
     if args.rhythm is not None and not args.headless:
         low, high = RHYTHM_RANGE
         if not low <= args.rhythm <= high:
             parser.error(f"--rhythm must be from {low:g} to {high:g} seconds on a screen")
     if (args.run_for is not None or args.screenshot or args.size) and not args.headless:
         parser.error("--run-for, --screenshot and --size need --headless")
+    from kiosk.app import KioskOptions, run
+    from kiosk.config import ConfigError
+
     options = KioskOptions(
         windowed=args.windowed,
         lang=args.lang,
