@@ -22,6 +22,7 @@ are kept per *sorted* state; the draw maps the choice back through the sort.
 from __future__ import annotations
 
 import bisect
+import functools
 import itertools
 import math
 from collections.abc import Iterator
@@ -34,6 +35,12 @@ TICKETS_PER_STRIP = 6
 COLUMN_SIZES: tuple[int, ...] = tuple(len(column_range(c)) for c in range(COLUMNS))
 # w(c) scaled to an integer: L(c) · Π (6 / c_j!) — 6/1! = 6, 6/2! = 3, 6/3! = 1.
 _SCALE = {1: 6, 2: 3, 3: 1}
+
+
+@functools.cache
+def _labels(shares: tuple[int, ...]) -> tuple[int, ...]:
+    """Ticket 0 repeated shares[0] times, then ticket 1 shares[1] times, and so on."""
+    return tuple(t for t, share in enumerate(shares) for _ in range(share))
 
 
 class RandomLike(Protocol):
@@ -195,18 +202,15 @@ class StripSampler:
             for j, filled in zip(singles + doubles, layout, strict=True):
                 rows[j] = filled
             rows_of.append(rows)
-        # Deal each column's numbers: a uniform shuffle cut into the tickets' shares,
-        # each share sorted down the column.
-        for j, numbers in enumerate(_COLUMN_NUMBERS):
-            dealt = list(numbers)
-            rng.shuffle(dealt)
-            start = 0
-            for t, c in enumerate(counts):
-                share = c[j]
-                ticket = cells[t]
-                for r, n in zip(rows_of[t][j], sorted(dealt[start : start + share]), strict=True):
-                    ticket[r * COLUMNS + j] = n
-                start += share
+        # Deal each column: shuffle the tickets' shares (one label per number), then hand
+        # the column's numbers out in ascending order, so each share comes out sorted.
+        for j, shares in enumerate(zip(*counts, strict=True)):
+            labels = list(_labels(shares))
+            rng.shuffle(labels)
+            numbers = _COLUMN_NUMBERS[j]
+            slots = [iter(rows[j]) for rows in rows_of]
+            for n, t in zip(numbers, labels, strict=True):
+                cells[t][next(slots[t]) * COLUMNS + j] = n
         return [
             (tuple(t[0:COLUMNS]), tuple(t[COLUMNS : 2 * COLUMNS]), tuple(t[2 * COLUMNS :]))
             for t in cells
