@@ -1,0 +1,244 @@
+"""The journal: an append-only SQLite log of everything that happens, and where it lives.
+
+Each event is committed (WAL, ``synchronous=FULL``) before the kiosk shows or
+speaks it, so a crash or a pulled plug loses nothing: the live state is rebuilt
+by replaying the journal. A corrupt file is never discarded — it is moved aside
+and the kiosk says so. A journal that cannot be written (read-only or full disk)
+raises `StoreError` with a sentence a person can act on.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import sqlite3
+import time
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+DB_NAME = "journal.sqlite3"
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS hands (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    game TEXT NOT NULL,
+    started REAL NOT NULL,
+    finished REAL
+);
+CREATE TABLE IF NOT EXISTS events (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    hand INTEGER NOT NULL REFERENCES hands(id),
+    at REAL NOT NULL,
+    kind TEXT NOT NULL,
+    data TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS events_by_hand ON events(hand, id);
+"""
+
+
+class StoreError(RuntimeError):
+    """The journal cannot be opened or written; the message says what to do."""
+
+
+def data_dir() -> Path:
+    """Where the journal lives: $DEBARNA_DATA_DIR, systemd's $STATE_DIRECTORY, or XDG."""
+    for name in ("DEBARNA_DATA_DIR", "STATE_DIRECTORY"):
+        value = os.environ.get(name)
+        if value:
+            return Path(value.split(":")[0])
+    xdg = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(xdg) / "debarna"
+
+
+@dataclass(frozen=True)
+class HandRow:
+    id: int
+    game: str
+    started: float
+    finished: float | None
+
+
+def _read_only_disk(path: Path) -> bool:
+    try:
+        return bool(os.statvfs(path.parent).f_flag & os.ST_RDONLY)
+    except OSError:
+        return False
+
+
+def _explain(exc: sqlite3.Error, path: Path) -> str:
+    text = str(exc).lower()
+    if _read_only_disk(path):
+        return (f"the game journal {path} is on a read-only disk, so games cannot be saved; "
+                "remount it read-write or set DEBARNA_DATA_DIR to a writable place")
+    if "readonly" in text or "read-only" in text or "permission" in text:
+        return (f"the game journal {path} is read-only, so games cannot be saved; "
+                f"make {path.parent} writable for the kiosk's user")
+    if "full" in text:
+        return (f"the disk holding {path} is full, so games cannot be saved; "
+                "free some space and restart the kiosk")
+    if "unable to open" in text:
+        return (f"the game journal {path} cannot be opened; check that {path.parent} "
+                "exists and is writable")
+    return f"the game journal {path} failed: {exc}"
+
+
+class Store:
+    """The journal file. `path=None` keeps it in memory (a fallback that saves nothing)."""
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+        self.notice: str | None = None  # something the screen should say, e.g. moved aside
+        self._db = self._open()
+
+    # -- opening ---------------------------------------------------------------------
+    def _open(self) -> sqlite3.Connection:
+        if self.path is None:
+            db = self._connect(":memory:")
+            db.executescript(SCHEMA)
+            return db
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StoreError(
+                f"cannot create the data directory {self.path.parent}: {exc.strerror}"
+            ) from exc
+        try:
+            db = self._connect(str(self.path))
+            self._check(db)
+            return db
+        except sqlite3.DatabaseError as exc:
+            if not _is_corruption(exc):
+                raise StoreError(_explain(exc, self.path)) from exc
+        aside = self._move_aside()
+        self.notice = (f"the game journal was damaged and has been moved aside to {aside.name}; "
+                       "a new one has been started")
+        log.error("journal %s was corrupt; moved aside to %s", self.path, aside)
+        try:
+            db = self._connect(str(self.path))
+            self._check(db)
+            return db
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(_explain(exc, self.path)) from exc
+
+    @staticmethod
+    def _connect(target: str) -> sqlite3.Connection:
+        db = sqlite3.connect(target, isolation_level=None, timeout=5.0)
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=FULL")
+        db.execute("PRAGMA foreign_keys=ON")
+        return db
+
+    @staticmethod
+    def _check(db: sqlite3.Connection) -> None:
+        result = db.execute("PRAGMA quick_check").fetchone()
+        if result is None or result[0] != "ok":
+            raise sqlite3.DatabaseError(f"database disk image is malformed: {result}")
+        db.executescript(SCHEMA)
+
+    def _move_aside(self) -> Path:
+        assert self.path is not None
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        aside = self.path.with_name(f"{self.path.name}.corrupt-{stamp}")
+        for suffix in ("", "-wal", "-shm"):
+            part = Path(str(self.path) + suffix)
+            if part.exists():
+                part.rename(Path(str(aside) + suffix))
+        return aside
+
+    def close(self) -> None:
+        self._db.close()
+
+    # -- writing ---------------------------------------------------------------------
+    @contextmanager
+    def _writing(self) -> Iterator[sqlite3.Connection]:
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+            yield self._db
+            self._db.execute("COMMIT")
+        except sqlite3.Error as exc:
+            if self._db.in_transaction:
+                self._db.execute("ROLLBACK")
+            raise StoreError(_explain(exc, self.path or Path(":memory:"))) from exc
+
+    def start_hand(self, game: str, first: Mapping[str, Any]) -> int:
+        """Open a new hand with its `hand_started` event; returns the hand's id."""
+        with self._writing() as db:
+            now = time.time()
+            cur = db.execute("INSERT INTO hands (game, started) VALUES (?, ?)", (game, now))
+            hand = int(cur.lastrowid or 0)
+            db.execute(
+                "INSERT INTO events (hand, at, kind, data) VALUES (?, ?, ?, ?)",
+                (hand, now, "hand_started", json.dumps(dict(first))),
+            )
+        return hand
+
+    def append(self, hand: int, kind: str, data: Mapping[str, Any] | None = None) -> None:
+        """Commit one event. Returns only once it is on the disk."""
+        self.append_many(hand, [(kind, data or {})])
+
+    def append_many(self, hand: int, events: list[tuple[str, Mapping[str, Any]]]) -> None:
+        """Commit several events in one transaction (all or none)."""
+        with self._writing() as db:
+            now = time.time()
+            db.executemany(
+                "INSERT INTO events (hand, at, kind, data) VALUES (?, ?, ?, ?)",
+                [(hand, now, kind, json.dumps(dict(data))) for kind, data in events],
+            )
+            if any(kind == "hand_over" for kind, _ in events):
+                db.execute("UPDATE hands SET finished = ? WHERE id = ?", (now, hand))
+
+    def finish_hand(self, hand: int, kind: str = "hand_abandoned") -> None:
+        self.append(hand, kind)
+        with self._writing() as db:
+            db.execute("UPDATE hands SET finished = ? WHERE id = ?", (time.time(), hand))
+
+    # -- reading ---------------------------------------------------------------------
+    def hands(self, game: str | None = None) -> list[HandRow]:
+        query = "SELECT id, game, started, finished FROM hands"
+        args: tuple[Any, ...] = ()
+        if game:
+            query += " WHERE game = ?"
+            args = (game,)
+        return [HandRow(*row) for row in self._db.execute(query + " ORDER BY id", args)]
+
+    def unfinished(self, game: str | None = None) -> HandRow | None:
+        """The latest hand that never ended, if the kiosk stopped in the middle of one."""
+        rows = [h for h in self.hands(game) if h.finished is None]
+        return rows[-1] if rows else None
+
+    def events(self, hand: int) -> list[dict[str, Any]]:
+        """The hand's events in order, each a dict with its `kind` (and `at`)."""
+        out = []
+        for at, kind, data in self._db.execute(
+            "SELECT at, kind, data FROM events WHERE hand = ? ORDER BY id", (hand,)
+        ):
+            event = json.loads(data)
+            event["kind"] = kind
+            event["at"] = at
+            out.append(event)
+        return out
+
+
+def _is_corruption(exc: sqlite3.DatabaseError) -> bool:
+    text = str(exc).lower()
+    return "malformed" in text or "not a database" in text or "corrupt" in text
+
+
+def open_store(path: Path | None = None) -> tuple[Store, str | None]:
+    """Open the journal, falling back to memory with a warning if it cannot be written."""
+    target = path or data_dir() / DB_NAME
+    try:
+        store = Store(target)
+        # A read-only file opens fine and only fails on the first write: try one now.
+        with store._writing() as db:
+            db.execute("CREATE TABLE IF NOT EXISTS probe (x)")
+            db.execute("DROP TABLE probe")
+        return store, store.notice
+    except StoreError as exc:
+        log.error("%s", exc)
+        return Store(None), str(exc)
