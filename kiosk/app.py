@@ -1,0 +1,255 @@
+"""The kiosk's app loop: window, scenes, input mapping and the frame clock.
+
+One loop (DESIGN §4): drain events, turn keys into abstract actions through the one
+mapping in the config, update the current scene with the monotonic clock, draw only
+the rectangles the scene reports, and tick at 30 frames a second or less.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import random
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol
+
+import pygame
+
+from engines.debarna.options import HandOptions
+from engines.debarna.strips import make_strips
+from kiosk.caller import CallerController, box_tickets, make_rng
+from kiosk.config import Action, Config, ConfigError, load
+from kiosk.i18n import LANGUAGES, set_language
+from kiosk.notify import Notifier
+from kiosk.scenes.caller import CallerScene
+from kiosk.scenes.home import HomeScene
+from kiosk.text import FontError, TextRenderer
+
+log = logging.getLogger(__name__)
+
+FPS = 30
+WINDOW_SIZE = (1280, 720)
+HEADLESS_SIZE = (1920, 1080)
+HEADLESS_MIN_RHYTHM = 0.05
+EXIT_OK, EXIT_CONFIG, EXIT_FONT = 0, 2, 3
+
+
+@dataclass(frozen=True)
+class KioskOptions:
+    """How to start the kiosk; anything set here overrides the config file."""
+
+    windowed: bool = False
+    lang: str | None = None
+    config_path: Path | None = None
+    headless: bool = False
+    run_for: float | None = None
+    screenshot: Path | None = None
+    seed: int | None = None
+    rhythm: float | None = None
+    size: tuple[int, int] | None = None
+
+
+class Scene(Protocol):
+    """What the loop needs from a scene."""
+
+    request: str | None
+
+    def handle(self, action: Action | None, typed: str, now: float) -> None: ...
+    def click(self, pos: tuple[int, int], now: float) -> None: ...
+    def update(self, now: float) -> None: ...
+    def draw(self, surface: pygame.Surface, now: float) -> list[pygame.Rect]: ...
+    def invalidate(self) -> None: ...
+
+
+def key_map(config: Config) -> dict[int, Action]:
+    """pygame key codes to actions, from the config's [keys] table."""
+    mapping: dict[int, Action] = {}
+    for action, names in config.keys.items():
+        for name in names:
+            try:
+                code = pygame.key.key_code(name)
+            except ValueError:
+                raise ConfigError(
+                    f"config key keys.{action.value}: {name!r} is not a key name "
+                    '(use names such as "space", "return", "c", "f11")'
+                ) from None
+            mapping[code] = action
+    return mapping
+
+
+def hand_options(config: Config) -> HandOptions:
+    h = config.hand
+    return HandOptions(two_lines=h.two_lines, four_corners=h.four_corners,
+                       early_five=h.early_five, burn_false_claims=h.burn_false_claims)
+
+
+def resolve_rhythm(config: Config, options: KioskOptions) -> float:
+    """The rhythm in seconds; headless runs may go as fast as 0.05 s."""
+    if options.rhythm is None:
+        return config.caller.rhythm
+    low, high = (HEADLESS_MIN_RHYTHM, float("inf")) if options.headless else (3.0, 5.0)
+    if not low <= options.rhythm <= high:
+        allowed = f"at least {low:g}" if options.headless else f"from {low:g} to {high:g}"
+        raise ConfigError(f"rhythm {options.rhythm:g} s is not allowed: use {allowed} seconds")
+    return options.rhythm
+
+
+def build_controller(config: Config, options: KioskOptions) -> CallerController:
+    """The caller with the box of tickets the config describes."""
+    strips = make_strips(config.tickets.strips, random.Random(config.tickets.seed))
+    return CallerController(
+        box_tickets(strips), hand_options(config), rhythm=resolve_rhythm(config, options),
+        manual=config.caller.manual, rng=make_rng(options.seed),
+    )
+
+
+class Kiosk:
+    """The running app: the display, the scenes and the loop."""
+
+    def __init__(self, options: KioskOptions, config: Config) -> None:
+        self.options = options
+        self.config = config
+        lang = options.lang or config.display.lang
+        if lang not in LANGUAGES:
+            raise ConfigError(f"language {lang!r} is not allowed: use \"fa\" or \"en\"")
+        self.tr = set_language(lang, config.display.persian_digits)
+        self.controller = build_controller(config, options)
+        self.fullscreen = not options.headless and not options.windowed and \
+            config.display.fullscreen
+        self.screen = self._open_display()
+        self.text = TextRenderer(rtl=self.tr.rtl)
+        self.keys = key_map(config)
+        self.factories: dict[str, Callable[[], Scene]] = {
+            "home": lambda: HomeScene(self.text, self.tr),
+            "caller": lambda: CallerScene(self.controller, self.text, self.tr),
+        }
+        self.scenes: dict[str, Scene] = {}
+        self.scene: Scene = self.show("home")
+        self.running = True
+
+    # -- display --------------------------------------------------------------------------
+    def _open_display(self) -> pygame.Surface:
+        pygame.display.init()
+        pygame.font.init()
+        pygame.display.set_caption(self.tr("app.title"))
+        if self.options.headless:
+            return pygame.display.set_mode(self.options.size or HEADLESS_SIZE)
+        return self._set_mode()
+
+    def _set_mode(self) -> pygame.Surface:
+        if self.fullscreen:
+            d = self.config.display
+            size = (d.width, d.height) if d.width and d.height else (0, 0)
+            screen = pygame.display.set_mode(size, pygame.FULLSCREEN)
+            pygame.mouse.set_visible(False)
+            return screen
+        pygame.mouse.set_visible(True)
+        return pygame.display.set_mode(self.options.size or WINDOW_SIZE)
+
+    def toggle_fullscreen(self) -> None:
+        if self.options.headless:
+            return
+        self.fullscreen = not self.fullscreen
+        self.screen = self._set_mode()
+        self.scene.invalidate()
+
+    # -- scenes ---------------------------------------------------------------------------
+    def show(self, name: str) -> Scene:
+        """Switch to a scene by name (made on first use), drawn afresh."""
+        scene = self.scenes.get(name)
+        if scene is None:
+            scene = self.factories[name]()
+            self.scenes[name] = scene
+        scene.request = None
+        scene.invalidate()
+        self.scene = scene
+        if name == "caller" and self.controller.hand is None:
+            self.controller.start_hand(time.monotonic(), paused=not self.options.headless)
+        return scene
+
+    # -- the loop -------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event, now: float) -> None:
+        if event.type == pygame.QUIT:
+            self.running = False
+        elif event.type == pygame.KEYDOWN:
+            action = self.keys.get(event.key)
+            if action is Action.FULLSCREEN:
+                self.toggle_fullscreen()
+                return
+            self.scene.handle(action, getattr(event, "unicode", "") or "", now)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.scene.click(event.pos, now)
+        elif event.type in (pygame.WINDOWSIZECHANGED, pygame.WINDOWEXPOSED):
+            self.scene.invalidate()
+
+    def frame(self, now: float) -> list[pygame.Rect]:
+        """One turn of the loop without the wait: events, update, draw."""
+        for event in pygame.event.get():
+            self.handle_event(event, now)
+        self.scene.update(now)
+        if self.scene.request is not None:
+            self.show(self.scene.request)
+        rects = self.scene.draw(self.screen, now)
+        if rects:
+            pygame.display.update(rects)
+        return rects
+
+    def loop(self) -> None:
+        """Run frames until quit; systemd's watchdog is fed from here, so a hang is seen."""
+        clock = pygame.time.Clock()
+        notifier = Notifier()
+        notifier.ready()
+        start = time.monotonic()
+        run_for = self.options.run_for
+        try:
+            while self.running:
+                now = time.monotonic()
+                self.frame(now)
+                notifier.watchdog(now)
+                if run_for is not None and now - start >= run_for:
+                    break
+                clock.tick(FPS)
+        finally:
+            notifier.stopping()
+
+    def save_screenshot(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(self.screen, str(path))
+        log.info("screenshot saved to %s", path)
+
+
+def prepare_headless() -> None:
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+
+def run(options: KioskOptions) -> int:
+    """Start the kiosk and run until quit (or `run_for` seconds); returns the exit code."""
+    if options.headless:
+        prepare_headless()
+    try:
+        config = load(options.config_path)
+        kiosk = Kiosk(options, config)
+    except ConfigError as exc:
+        log.error("%s", exc)
+        print(f"debarna: {exc}", file=sys.stderr)
+        return EXIT_CONFIG
+    except FontError as exc:
+        print(f"debarna: {exc}", file=sys.stderr)
+        pygame.quit()
+        return EXIT_FONT
+    try:
+        if options.headless:
+            kiosk.show("caller")
+            kiosk.controller.start_hand(time.monotonic())
+        kiosk.loop()
+        if options.screenshot is not None:
+            kiosk.save_screenshot(options.screenshot)
+    finally:
+        pygame.quit()
+    return EXIT_OK
+

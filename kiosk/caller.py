@@ -1,0 +1,382 @@
+"""The caller controller: the running hand, the bag, the rhythm, pause, and the claim flow.
+
+No pygame and no rules here. Time comes in through `update(now)` (a monotonic clock),
+every rule decision is the engine's (`engines.debarna.hand.Hand`), and what the screen
+should say comes out as catalogue keys with values (`Notice`), so the scene translates.
+`take_changes()` tells the scene which parts of the screen need drawing again.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import Flag, StrEnum, auto
+from typing import Protocol
+
+from engines.debarna.bag import Bag, BagEmpty
+from engines.debarna.hand import Hand, Reason, Verdict
+from engines.debarna.options import HandOptions, Stage
+from engines.debarna.ticket import Ticket, normalise_serial
+
+NEW_HAND_WINDOW = 3.0  # seconds in which the second press of "new hand" must come
+NOTICE_SECONDS = 4.0
+REPEAT_SECONDS = 5.0
+SERIAL_MAX = 12
+SERIAL_CHARS = frozenset("0123456789-ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+LAST_CALLS = 5
+
+
+class RandomLike(Protocol):
+    def randrange(self, stop: int) -> int: ...
+
+
+class Changed(Flag):
+    """Parts of the caller screen that changed since the scene last looked."""
+
+    NONE = 0
+    NUMBER = auto()  # a new number: current number, board, last calls, count
+    STATUS = auto()  # running / paused / manual, stage being played for, winners
+    NOTICE = auto()  # the one-line message to the host
+    CLAIM = auto()  # the claim panel: typing, verdict, opened or closed
+    HAND = auto()  # a new hand: everything
+    REPEAT = auto()  # "repeat last number" shown or hidden
+    ALL = NUMBER | STATUS | NOTICE | CLAIM | HAND | REPEAT
+
+
+class ClaimPhase(StrEnum):
+    CLOSED = "closed"
+    ENTRY = "entry"  # the host is typing the serial
+    VERDICT = "verdict"  # the verdict is on screen until the host resumes
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A message for the host: a catalogue key and its values."""
+
+    key: str
+    values: dict[str, object] = field(default_factory=dict)
+    until: float = 0.0
+
+
+@dataclass(frozen=True)
+class ClaimResult:
+    """What the claim panel shows after a check."""
+
+    serial: str
+    verdict: Verdict | None  # None when there was nothing to check (no hand, empty serial)
+    message: Notice  # the reason, for a refusal or bad input
+    called: frozenset[int] = frozenset()
+    last: int | None = None
+
+    @property
+    def valid(self) -> bool:
+        return self.verdict is not None and self.verdict.valid
+
+    @property
+    def ticket(self) -> Ticket | None:
+        return self.verdict.ticket if self.verdict is not None else None
+
+
+def box_tickets(strips: Sequence[Sequence[Ticket]]) -> list[Ticket]:
+    return [ticket for strip in strips for ticket in strip]
+
+
+def make_rng(seed: int | None) -> RandomLike:
+    """A seeded generator for tests and replays, the system's for live play."""
+    return random.Random(seed) if seed is not None else secrets.SystemRandom()
+
+
+class CallerController:
+    """Runs hands of Dabernā on a clock. Drive it with `update(now)` and the actions."""
+
+    def __init__(
+        self,
+        tickets: Sequence[Ticket],
+        options: HandOptions | None = None,
+        rhythm: float = 4.0,
+        manual: bool = False,
+        rng: RandomLike | None = None,
+    ) -> None:
+        if rhythm <= 0:
+            raise ValueError("the rhythm must be a positive number of seconds")
+        self.tickets = tuple(tickets)
+        self.options = options or HandOptions()
+        self.rhythm = rhythm
+        self.manual = manual
+        self.rng: RandomLike = rng if rng is not None else secrets.SystemRandom()
+        self.hand: Hand | None = None
+        self.bag: Bag | None = None
+        self.paused = True
+        self.next_call_at: float | None = None
+        self.claim_phase = ClaimPhase.CLOSED
+        self.serial_text = ""
+        self.result: ClaimResult | None = None
+        self.notice: Notice | None = None
+        self.repeat_until: float | None = None
+        self.repeat_count = 0
+        self._new_hand_at: float | None = None
+        self._changes = Changed.ALL
+        self._now = 0.0
+
+    # -- what changed -------------------------------------------------------------------
+    def take_changes(self) -> Changed:
+        """The parts changed since the last call; the record starts afresh."""
+        changes, self._changes = self._changes, Changed.NONE
+        return changes
+
+    def _mark(self, what: Changed) -> None:
+        self._changes |= what
+
+    def _say(self, key: str, now: float, **values: object) -> None:
+        self.notice = Notice(key, values, now + NOTICE_SECONDS)
+        self._mark(Changed.NOTICE)
+
+    # -- state the screen shows -----------------------------------------------------------
+    @property
+    def running(self) -> bool:
+        """Numbers are being called: a hand is on, not paused, not stopped for a claim."""
+        return (
+            self.hand is not None
+            and not self.hand.is_over
+            and not self.paused
+            and self.claim_phase is ClaimPhase.CLOSED
+        )
+
+    @property
+    def called(self) -> tuple[int, ...]:
+        return self.hand.called if self.hand is not None else ()
+
+    @property
+    def last(self) -> int | None:
+        return self.hand.last if self.hand is not None else None
+
+    def last_calls(self, count: int = LAST_CALLS) -> tuple[int, ...]:
+        """The most recent calls before the current one, newest first."""
+        called = self.called
+        return tuple(reversed(called[-count - 1 : -1]))
+
+    @property
+    def stage(self) -> Stage | None:
+        """The main stage being played for (None with no hand or when it is over)."""
+        return self.hand.next_stage if self.hand is not None else None
+
+    @property
+    def repeating(self) -> bool:
+        return self.repeat_until is not None
+
+    def countdown(self, now: float) -> float | None:
+        """Share of the wait to the next call still to go (1 → 0), None when not timing."""
+        if not self.running or self.manual or self.next_call_at is None:
+            return None
+        left = (self.next_call_at - now) / self.rhythm
+        return min(1.0, max(0.0, left))
+
+    # -- the clock ------------------------------------------------------------------------
+    def update(self, now: float) -> None:
+        """Advance to `now`: call a number when its time comes, expire messages."""
+        self._now = now
+        if self.notice is not None and self.notice.until and now >= self.notice.until:
+            self.notice = None
+            self._mark(Changed.NOTICE)
+        if self.repeat_until is not None and now >= self.repeat_until:
+            self.repeat_until = None
+            self._mark(Changed.REPEAT)
+        if self._new_hand_at is not None and now - self._new_hand_at > NEW_HAND_WINDOW:
+            self._new_hand_at = None
+        due = self.next_call_at
+        if self.running and not self.manual and due is not None and now >= due:
+            self._call(now)
+            if self.next_call_at is not None:
+                # Keep the beat; after a stall, restart it rather than calling in a burst.
+                following = due + self.rhythm
+                self.next_call_at = following if following > now else now + self.rhythm
+
+    def _call(self, now: float) -> int | None:
+        assert self.hand is not None and self.bag is not None
+        try:
+            number = self.bag.draw()
+        except BagEmpty:
+            self.paused = True
+            self._mark(Changed.STATUS)
+            return None
+        self.hand.call(number)
+        if self.repeat_until is not None:
+            self.repeat_until = None
+            self._mark(Changed.REPEAT)
+        self._mark(Changed.NUMBER | Changed.STATUS)
+        if self.hand.is_over:
+            self.next_call_at = None
+        return number
+
+    def call_next(self, now: float) -> int | None:
+        """Call one number at once, whatever the mode (for manual play and benchmarks)."""
+        if self.hand is None or self.hand.is_over or self.claim_phase is not ClaimPhase.CLOSED:
+            return None
+        number = self._call(now)
+        if self.running and not self.manual:
+            self.next_call_at = now + self.rhythm
+        return number
+
+    # -- the host's actions ---------------------------------------------------------------
+    def start_hand(self, now: float, paused: bool = False) -> None:
+        """Shuffle a new bag and deal a new hand with the box of tickets."""
+        self.hand = Hand(self.options, self.tickets)
+        self.bag = Bag(self.rng)
+        self.paused = paused
+        self.claim_phase = ClaimPhase.CLOSED
+        self.serial_text = ""
+        self.result = None
+        self.repeat_until = None
+        self._new_hand_at = None
+        self.next_call_at = now + self.rhythm
+        self.notice = None
+        self._mark(Changed.ALL)
+
+    def new_hand(self, now: float) -> bool:
+        """Start a new hand. While a hand is on, the press must be repeated to confirm.
+
+        Returns whether a new hand started.
+        """
+        if self.hand is None or self.hand.is_over:
+            self.start_hand(now)
+            self._say("notice.new_hand", now)
+            return True
+        if self._new_hand_at is not None and now - self._new_hand_at <= NEW_HAND_WINDOW:
+            self.start_hand(now)
+            self._say("notice.new_hand", now)
+            return True
+        self._new_hand_at = now
+        self.notice = Notice("notice.new_hand_confirm", {}, now + NEW_HAND_WINDOW)
+        self._mark(Changed.NOTICE)
+        return False
+
+    def toggle_pause(self, now: float) -> None:
+        """Pause calling, or resume it; a resumed caller waits one full beat."""
+        if self.claim_phase is not ClaimPhase.CLOSED:
+            if self.claim_phase is ClaimPhase.VERDICT:
+                self.resume(now)
+            return
+        if self.hand is None:
+            self._say("notice.no_hand", now)
+            return
+        if self.hand.is_over:
+            self._say("notice.hand_over", now)
+            return
+        self.paused = not self.paused
+        self.next_call_at = None if self.paused else now + self.rhythm
+        self._mark(Changed.STATUS)
+
+    def next_number(self, now: float) -> int | None:
+        """Manual mode: call the next number now."""
+        if self.hand is None:
+            self._say("notice.no_hand", now)
+            return None
+        if self.hand.is_over:
+            self._say("notice.hand_over", now)
+            return None
+        if not self.manual:
+            self._say("notice.manual_only", now)
+            return None
+        if self.claim_phase is not ClaimPhase.CLOSED:
+            return None
+        if self.paused:
+            self.paused = False
+            self._mark(Changed.STATUS)
+        return self.call_next(now)
+
+    def repeat_last(self, now: float) -> int | None:
+        """Show the last number again, on purpose; nothing about the hand changes."""
+        last = self.last
+        if last is None:
+            self._say("notice.nothing_to_repeat", now)
+            return None
+        self.repeat_until = now + REPEAT_SECONDS
+        self.repeat_count += 1
+        self._mark(Changed.REPEAT)
+        return last
+
+    # -- claims ---------------------------------------------------------------------------
+    def open_claim(self, now: float) -> None:
+        """A player claims: calling stops at once and the host types the serial."""
+        if self.hand is None:
+            self._say("notice.no_hand", now)
+            return
+        self.claim_phase = ClaimPhase.ENTRY
+        self.serial_text = ""
+        self.result = None
+        self._mark(Changed.CLAIM | Changed.STATUS)
+
+    def type_serial(self, text: str) -> None:
+        """Characters typed (or scanned) into the serial; others are ignored."""
+        if self.claim_phase is not ClaimPhase.ENTRY:
+            return
+        kept = "".join(ch for ch in text.upper() if ch in SERIAL_CHARS)
+        if kept:
+            self.serial_text = (self.serial_text + kept)[:SERIAL_MAX]
+            self._mark(Changed.CLAIM)
+
+    def erase(self) -> None:
+        if self.claim_phase is ClaimPhase.ENTRY and self.serial_text:
+            self.serial_text = self.serial_text[:-1]
+            self._mark(Changed.CLAIM)
+
+    def cancel_claim(self, now: float) -> None:
+        """Leave the claim panel; calling goes on after one full beat."""
+        if self.claim_phase is ClaimPhase.CLOSED:
+            return
+        self.claim_phase = ClaimPhase.CLOSED
+        self.serial_text = ""
+        self.result = None
+        if self.running:
+            self.next_call_at = now + self.rhythm
+        self._mark(Changed.CLAIM | Changed.STATUS)
+
+    def resume(self, now: float) -> None:
+        """After the verdict: close the panel and call again (unless the hand is over)."""
+        self.cancel_claim(now)
+        if self.hand is not None and not self.hand.is_over:
+            self.paused = False
+            self.next_call_at = now + self.rhythm
+            self._say("notice.resumed", now)
+
+    def check_claim(self, now: float, stage: Stage | None = None) -> ClaimResult:
+        """Check the typed serial with the engine and show the verdict."""
+        serial = normalise_serial(self.serial_text)
+        result = self.claim(serial, stage)
+        self.claim_phase = ClaimPhase.VERDICT
+        self.result = result
+        self._mark(Changed.CLAIM | Changed.STATUS)
+        return result
+
+    def claim(self, serial: str, stage: Stage | None = None) -> ClaimResult:
+        """The verdict on one serial; bad input gives a message and changes nothing."""
+        serial = normalise_serial(serial)
+        if self.hand is None:
+            return ClaimResult(serial, None, Notice("reason.no_hand"))
+        called = frozenset(self.hand.called)
+        if not serial:
+            return ClaimResult(serial, None, Notice("reason.empty"), called, self.hand.last)
+        if self.hand.ticket(serial) is None:
+            verdict = Verdict(serial, False, reason=Reason.UNKNOWN_TICKET)
+        else:
+            verdict = self.hand.claim(serial, stage)
+        if verdict.valid:
+            self._mark(Changed.STATUS)
+            message = Notice("claim.valid")
+        elif self.hand.is_over and verdict.reason in (Reason.NOT_COMPLETE, Reason.STAGE_WON):
+            message = Notice("reason.hand_over")
+        else:
+            reason = verdict.reason or Reason.NOT_COMPLETE
+            following = self.hand.next_stage
+            message = Notice(
+                f"reason.{reason.value}",
+                {
+                    "serial": serial,
+                    "stage": verdict.stage or following or Stage.FULL_HOUSE,
+                    "next": following or Stage.FULL_HOUSE,
+                    "number": self.hand.last if self.hand.last is not None else "",
+                },
+            )
+        return ClaimResult(serial, verdict, message, called, self.hand.last)

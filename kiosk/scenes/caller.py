@@ -1,0 +1,625 @@
+"""The caller screen: the number just called, the board of 90, the countdown and claims.
+
+Everything is measured from the surface size, so the screen lays out the same at
+1280×720 and 1920×1080; in Persian the layout is mirrored (the number panel on the
+right). The static parts are drawn once to a background; each frame redraws only the
+regions the controller reports as changed, plus the countdown bar, and returns those
+rectangles for `pygame.display.update`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from engines.debarna.options import Stage
+from engines.debarna.ticket import COLUMNS, column_range
+from kiosk.caller import CallerController, Changed, ClaimPhase, ClaimResult, Notice
+from kiosk.config import Action
+from kiosk.i18n import Translator
+from kiosk.text import TextRenderer
+
+Colour = tuple[int, int, int]
+
+BACKGROUND: Colour = (14, 22, 48)
+PANEL: Colour = (24, 36, 74)
+PANEL_EDGE: Colour = (52, 70, 124)
+CELL_OFF: Colour = (30, 44, 86)
+CELL_OFF_TEXT: Colour = (112, 128, 170)
+CELL_ON: Colour = (255, 204, 64)
+CELL_ON_TEXT: Colour = (24, 20, 8)
+CELL_LAST: Colour = (255, 112, 67)
+TEXT: Colour = (240, 244, 255)
+TEXT_DIM: Colour = (170, 182, 214)
+ACCENT: Colour = (255, 204, 64)
+GOOD: Colour = (72, 201, 120)
+BAD: Colour = (240, 84, 84)
+WARN: Colour = (255, 170, 60)
+BALL: Colour = (250, 250, 245)
+BALL_TEXT: Colour = (18, 24, 52)
+BAR_BACK: Colour = (40, 56, 104)
+BAR: Colour = (96, 200, 255)
+
+LEGEND_KEYS = ("pause", "next", "repeat", "claim", "new_hand", "back", "fullscreen")
+BOARD_ROWS = 11  # column 9 holds 80–90
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Every region of the caller screen for one surface size and direction."""
+
+    size: tuple[int, int]
+    unit: float
+    header: pygame.Rect
+    title: pygame.Rect
+    status: pygame.Rect
+    side: pygame.Rect
+    stage: pygame.Rect
+    wins: pygame.Rect
+    ball: pygame.Rect
+    countdown: pygame.Rect
+    last_label: pygame.Rect
+    last_calls: tuple[pygame.Rect, ...]
+    count: pygame.Rect
+    board: pygame.Rect
+    cells: dict[int, pygame.Rect]
+    notice: pygame.Rect
+    legend: pygame.Rect
+
+    def px(self, value: float) -> int:
+        return max(1, round(value * self.unit))
+
+
+def _mirror(rect: pygame.Rect, width: int, rtl: bool) -> pygame.Rect:
+    if not rtl:
+        return rect
+    return pygame.Rect(width - rect.right, rect.top, rect.width, rect.height)
+
+
+def board_position(number: int) -> tuple[int, int]:
+    """(column, row) of a number on the board, grouped by decade as on the card."""
+    column = min(number // 10, COLUMNS - 1)
+    return column, number - column_range(column).start
+
+
+def make_layout(size: tuple[int, int], rtl: bool) -> Layout:
+    """Lay the screen out in left-to-right terms, then mirror for right-to-left."""
+    width, height = size
+    unit = min(width / 1920, height / 1080)
+
+    def px(value: float) -> int:
+        return max(1, round(value * unit))
+
+    margin = px(28)
+    gap = px(24)
+    header = pygame.Rect(margin, margin, width - 2 * margin, px(84))
+    legend = pygame.Rect(margin, height - margin - px(44), width - 2 * margin, px(44))
+    notice = pygame.Rect(margin, legend.top - px(60), width - 2 * margin, px(56))
+    body_top = header.bottom + gap
+    body_bottom = notice.top - px(8)
+    side_width = round((width - 2 * margin) * 0.36)
+    side = pygame.Rect(margin, body_top, side_width, body_bottom - body_top)
+    board = pygame.Rect(side.right + gap, body_top, width - margin - side.right - gap,
+                        side.height)
+
+    title = pygame.Rect(header.left, header.top, round(header.width * 0.45), header.height)
+    status = pygame.Rect(header.right - round(header.width * 0.34), header.top,
+                         round(header.width * 0.34), header.height)
+
+    inner = side.inflate(-2 * px(24), -2 * px(16))
+    stage = pygame.Rect(inner.left, inner.top, inner.width, px(64))
+    wins = pygame.Rect(inner.left, stage.bottom, inner.width, px(46))
+    count = pygame.Rect(inner.left, inner.bottom - px(60), inner.width, px(60))
+    small = px(76)
+    last_row = pygame.Rect(inner.left, count.top - px(12) - small, inner.width, small)
+    last_label = pygame.Rect(inner.left, last_row.top - px(44), inner.width, px(40))
+    countdown = pygame.Rect(inner.left + px(20), last_label.top - px(36), inner.width - px(40),
+                            px(18))
+    ball_space = pygame.Rect(inner.left, wins.bottom + px(10), inner.width,
+                             countdown.top - px(18) - wins.bottom - px(10))
+    diameter = min(ball_space.width, ball_space.height)
+    ball = pygame.Rect(0, 0, diameter, diameter)
+    ball.center = ball_space.center
+    step = (inner.width - 5 * small) // 4 if inner.width > 5 * small else 0
+    step = min(step, px(24))
+    row_width = 5 * small + 4 * step
+    first = inner.left + (inner.width - row_width) // 2
+    last_calls = tuple(
+        pygame.Rect(first + i * (small + step), last_row.top, small, small) for i in range(5)
+    )
+
+    pad = px(14)
+    cell_w = (board.width - 2 * pad) / COLUMNS
+    cell_h = (board.height - 2 * pad) / BOARD_ROWS
+    cells: dict[int, pygame.Rect] = {}
+    inset = max(2, round(min(cell_w, cell_h) * 0.06))
+    for number in range(1, 91):
+        column, row = board_position(number)
+        left = round(board.left + pad + column * cell_w)
+        top = round(board.top + pad + row * cell_h)
+        right = round(board.left + pad + (column + 1) * cell_w)
+        bottom = round(board.top + pad + (row + 1) * cell_h)
+        cells[number] = pygame.Rect(left, top, right - left, bottom - top).inflate(
+            -2 * inset, -2 * inset
+        )
+
+    def m(rect: pygame.Rect) -> pygame.Rect:
+        return _mirror(rect, width, rtl)
+
+    # The board keeps the card's order (1–9 on the left) in both directions.
+    if rtl:
+        shift = width - board.right - board.left
+        board_mirrored = board.move(shift, 0)
+        cells = {n: r.move(shift, 0) for n, r in cells.items()}
+        last_calls = tuple(m(r) for r in last_calls)
+    else:
+        board_mirrored = board
+    return Layout(
+        size=size, unit=unit, header=header, title=m(title), status=m(status), side=m(side),
+        stage=m(stage), wins=m(wins), ball=m(ball), countdown=m(countdown),
+        last_label=m(last_label), last_calls=last_calls, count=m(count),
+        board=board_mirrored, cells=cells, notice=notice, legend=legend,
+    )
+
+
+class CallerScene:
+    """Draws the controller's state and turns actions into controller calls."""
+
+    def __init__(
+        self, controller: CallerController, text: TextRenderer, tr: Translator
+    ) -> None:
+        self.controller = controller
+        self.text = text
+        self.tr = tr
+        self.rtl = tr.rtl
+        self.request: str | None = None
+        self._layout: Layout | None = None
+        self._background: pygame.Surface | None = None
+        self._lit: dict[tuple[int, bool], pygame.Surface] = {}
+        self._full = True
+        self._shown_last: int | None = None
+        self._shown_count = 0
+        self._bar_width: int | None = None
+        self._claim_shown = False
+
+    # -- input ----------------------------------------------------------------------------
+    def handle(self, action: Action | None, typed: str, now: float) -> None:
+        """One key press: the action it maps to (if any) and the character it types."""
+        c = self.controller
+        if c.claim_phase is ClaimPhase.ENTRY:
+            if action is Action.SELECT:
+                c.check_claim(now)
+            elif action is Action.BACK:
+                c.cancel_claim(now)
+            elif action is Action.ERASE:
+                c.erase()
+            elif typed and typed.strip():
+                c.type_serial(typed)
+            return
+        if c.claim_phase is ClaimPhase.VERDICT:
+            if action in (Action.SELECT, Action.PAUSE, Action.NEXT):
+                c.resume(now)
+            elif action is Action.CLAIM:
+                c.open_claim(now)
+            elif action is Action.BACK:
+                c.cancel_claim(now)
+            return
+        if action is Action.PAUSE:
+            c.toggle_pause(now)
+        elif action in (Action.NEXT, Action.SELECT):
+            c.next_number(now)
+        elif action is Action.REPEAT:
+            c.repeat_last(now)
+        elif action is Action.CLAIM:
+            c.open_claim(now)
+        elif action is Action.NEW_HAND:
+            c.new_hand(now)
+        elif action is Action.BACK:
+            if not c.paused and c.hand is not None and not c.hand.is_over:
+                c.toggle_pause(now)
+            self.request = "home"
+
+    def click(self, pos: tuple[int, int], now: float) -> None:
+        """A click or touch: on the ball it pauses or resumes."""
+        if self._layout is not None and self._layout.ball.collidepoint(pos):
+            self.handle(Action.PAUSE, "", now)
+
+    def update(self, now: float) -> None:
+        self.controller.update(now)
+
+    def invalidate(self) -> None:
+        """Draw everything again on the next frame (after a resize or scene switch)."""
+        self._full = True
+
+    # -- helpers ----------------------------------------------------------------------------
+    def _t(self, notice: Notice) -> str:
+        values = {
+            k: self.tr(f"stage.{v.value}") if isinstance(v, Stage) else v
+            for k, v in notice.values.items()
+        }
+        return self.tr(notice.key, **values)
+
+    def _stage_name(self, stage: Stage) -> str:
+        return self.tr(f"stage.{stage.value}")
+
+    def _draw_text(
+        self, surface: pygame.Surface, text: str, size: float, colour: Colour,
+        rect: pygame.Rect, align: str = "start", bold: bool = False, rtl: bool | None = None,
+    ) -> None:
+        assert self._layout is not None
+        self.text.draw(surface, text, self._layout.px(size), colour, rect, align, bold, rtl)
+
+    def _restore(self, surface: pygame.Surface, rect: pygame.Rect) -> pygame.Rect:
+        assert self._background is not None
+        return surface.blit(self._background, rect, rect)
+
+    # -- the static background --------------------------------------------------------------
+    def _build(self, size: tuple[int, int]) -> None:
+        layout = make_layout(size, self.rtl)
+        self._layout = layout
+        self._lit.clear()
+        bg = pygame.Surface(size).convert() if pygame.display.get_init() and \
+            pygame.display.get_surface() is not None else pygame.Surface(size)
+        bg.fill(BACKGROUND)
+        radius = layout.px(22)
+        pygame.draw.rect(bg, PANEL, layout.side, border_radius=radius)
+        pygame.draw.rect(bg, PANEL_EDGE, layout.side, width=layout.px(2), border_radius=radius)
+        pygame.draw.rect(bg, PANEL, layout.board, border_radius=radius)
+        pygame.draw.rect(bg, PANEL_EDGE, layout.board, width=layout.px(2), border_radius=radius)
+        self._draw_text(bg, self.tr("caller.title"), 60, ACCENT, layout.title, bold=True)
+        for number, rect in layout.cells.items():
+            self._draw_cell(bg, number, rect, lit=False, last=False)
+        legend = "   ·   ".join(self.tr(f"legend.{k}") for k in LEGEND_KEYS)
+        self._draw_text(bg, legend, 26, TEXT_DIM, layout.legend, align="center")
+        self._draw_text(bg, self.tr("caller.last_calls"), 28, TEXT_DIM, layout.last_label,
+                        align="center")
+        self._background = bg
+        self._bar_width = None
+
+    def _draw_cell(
+        self, target: pygame.Surface, number: int, rect: pygame.Rect, lit: bool, last: bool
+    ) -> None:
+        assert self._layout is not None
+        radius = max(3, rect.height // 5)
+        if lit:
+            pygame.draw.rect(target, CELL_LAST if last else CELL_ON, rect, border_radius=radius)
+            colour = CELL_ON_TEXT
+        else:
+            pygame.draw.rect(target, CELL_OFF, rect, border_radius=radius)
+            colour = CELL_OFF_TEXT
+        size = round(rect.height * 0.58)
+        label = self.text.fit(self.tr.digits(number), size, colour, round(rect.width * 0.9),
+                              bold=lit, rtl=False)
+        target.blit(label, label.get_rect(center=rect.center))
+
+    def _cell_surface(self, number: int, last: bool) -> pygame.Surface:
+        key = (number, last)
+        surface = self._lit.get(key)
+        if surface is None:
+            assert self._layout is not None
+            rect = self._layout.cells[number]
+            surface = pygame.Surface(rect.size, pygame.SRCALPHA)
+            self._draw_cell(surface, number, surface.get_rect(), lit=True, last=last)
+            self._lit[key] = surface
+        return surface
+
+    # -- drawing ------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, now: float) -> list[pygame.Rect]:
+        """Bring the screen up to date; returns the rectangles that were drawn."""
+        size = surface.get_size()
+        changes = self.controller.take_changes()
+        if self._layout is None or self._layout.size != size:
+            self._build(size)
+            self._full = True
+        dirty: list[pygame.Rect] = []
+        c = self.controller
+        claim_open = c.claim_phase is not ClaimPhase.CLOSED
+
+        if self._full:
+            self._full = False
+            self._claim_shown = False
+            surface.blit(self._background, (0, 0))
+            changes = Changed.ALL
+            dirty.append(surface.get_rect())
+            self._draw_board(surface)
+
+        if Changed.STATUS in changes or Changed.HAND in changes:
+            dirty += self._draw_status(surface)
+        if changes & (Changed.NUMBER | Changed.REPEAT | Changed.HAND):
+            dirty.append(self._draw_ball(surface))
+        if changes & (Changed.NUMBER | Changed.HAND):
+            dirty += self._draw_last_calls(surface)
+        if changes & (Changed.NOTICE | Changed.HAND):
+            dirty.append(self._draw_notice(surface))
+
+        if claim_open:
+            if changes & (Changed.CLAIM | Changed.HAND) or not self._claim_shown:
+                dirty.append(self._draw_claim(surface))
+                self._claim_shown = True
+        else:
+            if self._claim_shown or changes & Changed.HAND or len(c.called) < self._shown_count:
+                self._claim_shown = False
+                dirty.append(self._draw_board(surface))
+            elif Changed.NUMBER in changes:
+                dirty += self._draw_new_cells(surface)
+
+        bar = self._draw_countdown(surface, now, force=bool(changes & Changed.STATUS))
+        if bar is not None:
+            dirty.append(bar)
+        return dirty
+
+    def _draw_board(self, surface: pygame.Surface) -> pygame.Rect:
+        assert self._layout is not None
+        layout = self._layout
+        rect = self._restore(surface, layout.board)
+        last = self.controller.last
+        called = self.controller.called
+        for number in called:
+            surface.blit(self._cell_surface(number, number == last), layout.cells[number])
+        self._shown_last = last
+        self._shown_count = len(called)
+        return rect
+
+    def _draw_new_cells(self, surface: pygame.Surface) -> list[pygame.Rect]:
+        """Light the numbers called since the last frame, and unmark the previous last."""
+        assert self._layout is not None
+        cells = self._layout.cells
+        called = self.controller.called
+        last = self.controller.last
+        dirty = []
+        previous = self._shown_last
+        if previous is not None and previous != last and previous in called:
+            dirty.append(self._restore(surface, cells[previous]))
+            surface.blit(self._cell_surface(previous, False), cells[previous])
+        for number in called[self._shown_count :]:
+            dirty.append(self._restore(surface, cells[number]))
+            surface.blit(self._cell_surface(number, number == last), cells[number])
+        self._shown_last = last
+        self._shown_count = len(called)
+        return dirty
+
+    def _draw_status(self, surface: pygame.Surface) -> list[pygame.Rect]:
+        assert self._layout is not None
+        layout = self._layout
+        c = self.controller
+        dirty = [self._restore(surface, layout.status)]
+        if c.hand is None:
+            label, colour = self.tr("caller.no_hand"), TEXT_DIM
+        elif c.hand.is_over:
+            label, colour = self.tr("caller.hand_over"), ACCENT
+        elif c.claim_phase is not ClaimPhase.CLOSED or c.paused:
+            label, colour = self.tr("caller.paused"), WARN
+        elif c.manual:
+            label, colour = self.tr("caller.manual"), BAR
+        else:
+            label, colour = self.tr("caller.running"), GOOD
+        chip = layout.status.inflate(-layout.px(8), -layout.px(14))
+        pygame.draw.rect(surface, PANEL, chip, border_radius=chip.height // 2)
+        pygame.draw.rect(surface, colour, chip, width=layout.px(3), border_radius=chip.height // 2)
+        dot = layout.px(12)
+        inner = chip.inflate(-chip.height, 0)
+        dot_x = inner.right - dot if self.rtl else inner.left + dot
+        pygame.draw.circle(surface, colour, (dot_x, chip.centery), dot)
+        text_rect = inner.inflate(-3 * dot, 0).move(-dot if self.rtl else dot, 0)
+        self._draw_text(surface, label, 38, TEXT, text_rect, align="center", bold=True)
+
+        dirty.append(self._restore(surface, layout.stage))
+        dirty.append(self._restore(surface, layout.wins))
+        if c.hand is not None:
+            stage = c.stage
+            if stage is not None:
+                playing = self.tr("caller.playing_for", stage=self._stage_name(stage))
+                self._draw_text(surface, playing, 44, ACCENT, layout.stage, align="center",
+                                bold=True)
+            else:
+                self._draw_text(surface, self.tr("caller.hand_over"), 44, ACCENT, layout.stage,
+                                align="center", bold=True)
+            wins = c.hand.winners
+            parts = [
+                self.tr("caller.won_by", stage=self._stage_name(s),
+                        serials=self.tr.join(wins[s].serials))
+                for s in c.options.stages if s in wins
+            ]
+            if parts:
+                line = "  ·  ".join(parts[-2:])
+                if stage is not None and stage in c.options.main_stages:
+                    line += " — " + self.tr("caller.next_stage", stage=self._stage_name(stage))
+                self._draw_text(surface, line, 30, TEXT, layout.wins, align="center")
+        return dirty
+
+    def _draw_ball(self, surface: pygame.Surface) -> pygame.Rect:
+        assert self._layout is not None
+        layout = self._layout
+        c = self.controller
+        rect = self._restore(surface, layout.ball)
+        radius = layout.ball.width // 2
+        center = layout.ball.center
+        if c.repeating:
+            pygame.draw.circle(surface, WARN, center, radius)
+            pygame.draw.circle(surface, BALL, center, radius - layout.px(14))
+        else:
+            pygame.draw.circle(surface, BALL, center, radius)
+            pygame.draw.circle(surface, ACCENT, center, radius, width=layout.px(6))
+        last = c.last
+        if last is None:
+            label = self.tr("caller.get_ready")
+            text = self.text.fit(label, layout.px(56), BALL_TEXT, round(radius * 1.6))
+            surface.blit(text, text.get_rect(center=center))
+        else:
+            size = round(radius * 1.05)
+            number = self.text.fit(self.tr.digits(last), size, BALL_TEXT, round(radius * 1.55),
+                                   bold=True, rtl=False)
+            ink = number.get_bounding_rect()
+            box = number.get_rect()
+            box.center = center
+            box.move_ip(box.width // 2 - ink.centerx, box.height // 2 - ink.centery)
+            surface.blit(number, box)
+        if c.repeating and last is not None:
+            label = self.tr("caller.repeated", number=last)
+            band = pygame.Rect(0, 0, round(radius * 1.5), layout.px(50))
+            band.midbottom = (center[0], layout.ball.bottom - layout.px(22))
+            pygame.draw.rect(surface, WARN, band, border_radius=band.height // 2)
+            self._draw_text(surface, label, 32, BALL_TEXT, band.inflate(-layout.px(16), 0),
+                            align="center", bold=True)
+        return rect
+
+    def _draw_last_calls(self, surface: pygame.Surface) -> list[pygame.Rect]:
+        assert self._layout is not None
+        layout = self._layout
+        c = self.controller
+        dirty = []
+        previous = c.last_calls()
+        for i, rect in enumerate(layout.last_calls):
+            dirty.append(self._restore(surface, rect))
+            # Newest next to the ball side: first slot from the start edge.
+            if i < len(previous):
+                radius = rect.width // 2
+                pygame.draw.circle(surface, CELL_ON if i == 0 else CELL_OFF, rect.center, radius)
+                colour = CELL_ON_TEXT if i == 0 else TEXT
+                label = self.text.fit(self.tr.digits(previous[i]), round(rect.height * 0.5),
+                                      colour, round(rect.width * 0.85), bold=True, rtl=False)
+                surface.blit(label, label.get_rect(center=rect.center))
+            else:
+                pygame.draw.circle(surface, PANEL_EDGE, rect.center, rect.width // 2,
+                                   width=layout.px(2))
+        dirty.append(self._restore(surface, layout.count))
+        count = self.tr("caller.count", count=len(c.called))
+        self._draw_text(surface, count, 50, TEXT, layout.count, align="center", bold=True)
+        return dirty
+
+    def _draw_notice(self, surface: pygame.Surface) -> pygame.Rect:
+        assert self._layout is not None
+        layout = self._layout
+        rect = self._restore(surface, layout.notice)
+        notice = self.controller.notice
+        if notice is not None:
+            self._draw_text(surface, self._t(notice), 34, WARN, layout.notice, align="center",
+                            bold=True)
+        return rect
+
+    def _draw_countdown(
+        self, surface: pygame.Surface, now: float, force: bool
+    ) -> pygame.Rect | None:
+        assert self._layout is not None
+        rect = self._layout.countdown
+        share = self.controller.countdown(now)
+        width = -1 if share is None else round(rect.width * share)
+        if width == self._bar_width and not force:
+            return None
+        self._bar_width = width
+        area = self._restore(surface, rect)
+        if share is not None:
+            radius = rect.height // 2
+            pygame.draw.rect(surface, BAR_BACK, rect, border_radius=radius)
+            if width > 0:
+                bar = pygame.Rect(rect.left, rect.top, width, rect.height)
+                if self.rtl:
+                    bar.right = rect.right
+                pygame.draw.rect(surface, BAR, bar, border_radius=radius)
+        return area
+
+    # -- the claim panel ------------------------------------------------------------------------
+    def _draw_claim(self, surface: pygame.Surface) -> pygame.Rect:
+        assert self._layout is not None
+        layout = self._layout
+        c = self.controller
+        area = self._restore(surface, layout.board)
+        panel = layout.board
+        px = layout.px
+        pygame.draw.rect(surface, PANEL, panel, border_radius=px(22))
+        pygame.draw.rect(surface, WARN, panel, width=px(4), border_radius=px(22))
+        inner = panel.inflate(-2 * px(36), -2 * px(24))
+        y = inner.top
+        self._draw_text(surface, self.tr("claim.title"), 48, WARN,
+                        pygame.Rect(inner.left, y, inner.width, px(70)), align="center", bold=True)
+        y += px(80)
+        result = c.result if c.claim_phase is ClaimPhase.VERDICT else None
+        if result is None:
+            self._draw_text(surface, self.tr("claim.prompt"), 36, TEXT,
+                            pygame.Rect(inner.left, y, inner.width, px(56)), align="center")
+            y += px(90)
+            box = pygame.Rect(0, 0, round(inner.width * 0.7), px(130))
+            box.midtop = (inner.centerx, y)
+            pygame.draw.rect(surface, BACKGROUND, box, border_radius=px(16))
+            pygame.draw.rect(surface, ACCENT, box, width=px(3), border_radius=px(16))
+            typed = self.tr.digits(c.serial_text) + "_"
+            self._draw_text(surface, typed, 84, TEXT, box.inflate(-px(30), 0), align="center",
+                            bold=True, rtl=False)
+            hint = self.tr("claim.hint_entry")
+        else:
+            self._draw_verdict(surface, result, pygame.Rect(inner.left, y, inner.width,
+                                                             inner.bottom - y - px(56)))
+            hint = self.tr("claim.hint_verdict")
+        self._draw_text(surface, hint, 30, TEXT_DIM,
+                        pygame.Rect(inner.left, inner.bottom - px(48), inner.width, px(48)),
+                        align="center")
+        return area
+
+    def _draw_verdict(
+        self, surface: pygame.Surface, result: ClaimResult, area: pygame.Rect
+    ) -> None:
+        assert self._layout is not None
+        px = self._layout.px
+        y = area.top
+        serial = self.tr("claim.serial", serial=result.serial or "—")
+        self._draw_text(surface, serial, 44, TEXT, pygame.Rect(area.left, y, area.width, px(60)),
+                        align="center", bold=True)
+        y += px(70)
+        verdict = result.verdict
+        if result.valid and verdict is not None:
+            stages = self.tr.join([self._stage_name(s) for s in verdict.stages])
+            headline, colour = self.tr("claim.valid", stages=stages), GOOD
+            detail = (self.tr("claim.shared", serials=self.tr.join(verdict.shared_with))
+                      if verdict.shared_with else "")
+        else:
+            headline, colour = self.tr("claim.invalid"), BAD
+            detail = self._t(result.message)
+            if verdict is not None and verdict.burnt:
+                detail += " " + self.tr("claim.burnt")
+        ticket = result.ticket
+        lines_height = px(70) + px(54) + px(50)
+        if ticket is not None:
+            card_height = area.bottom - y - lines_height - px(10)
+            cell = min(area.width * 0.96 / COLUMNS, card_height / 3)
+            card = pygame.Rect(0, 0, round(cell * COLUMNS), round(cell * 3))
+            card.midtop = (area.centerx, y)
+            self._draw_ticket(surface, result, card)
+            y = card.bottom + px(16)
+        self._draw_text(surface, headline, 56, colour, pygame.Rect(area.left, y, area.width,
+                        px(70)), align="center", bold=True)
+        y += px(70)
+        if detail:
+            self._draw_text(surface, detail, 32, TEXT, pygame.Rect(area.left, y, area.width,
+                            px(50)), align="center")
+        y += px(50)
+        if result.last is not None:
+            self._draw_text(surface, self.tr("claim.last_number", number=result.last), 28,
+                            TEXT_DIM, pygame.Rect(area.left, y, area.width, px(44)),
+                            align="center")
+
+    def _draw_ticket(self, surface: pygame.Surface, result: ClaimResult, card: pygame.Rect) -> None:
+        """The card as printed (3 rows × 9 columns), called numbers marked."""
+        assert result.ticket is not None and self._layout is not None
+        px = self._layout.px
+        pygame.draw.rect(surface, BALL, card.inflate(px(12), px(12)), border_radius=px(10))
+        cell_w = card.width / COLUMNS
+        cell_h = card.height / 3
+        for r, row in enumerate(result.ticket.grid):
+            for col, number in enumerate(row):
+                rect = pygame.Rect(round(card.left + col * cell_w), round(card.top + r * cell_h),
+                                   round(cell_w), round(cell_h)).inflate(-px(4), -px(4))
+                if number is None:
+                    pygame.draw.rect(surface, (214, 218, 230), rect)
+                    continue
+                pygame.draw.rect(surface, (255, 255, 255), rect)
+                pygame.draw.rect(surface, (120, 130, 160), rect, width=1)
+                called = number in result.called
+                colour = BALL_TEXT
+                if called:
+                    mark = CELL_LAST if number == result.last else GOOD
+                    pygame.draw.circle(surface, mark, rect.center, round(min(rect.size) * 0.42))
+                    colour = (255, 255, 255)
+                label = self.text.fit(self.tr.digits(number), round(rect.height * 0.5), colour,
+                                      round(rect.width * 0.9), bold=True, rtl=False)
+                surface.blit(label, label.get_rect(center=rect.center))

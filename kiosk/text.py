@@ -1,0 +1,290 @@
+"""Text on screen: font discovery, Persian shaping, right-to-left runs and a surface cache.
+
+Noto Sans Arabic has Arabic script, digits and some punctuation but no Latin letters,
+so a line is shaped (arabic-reshaper), put in visual order (python-bidi) and cut into
+runs, each drawn with a font that has its glyphs: Arabic script with Noto Sans
+Arabic, Latin and Western digits with Noto Sans (or DejaVu Sans). Runs share one
+baseline, and every line of a given size has the same height, so rows of text line up.
+"""
+
+from __future__ import annotations
+
+import logging
+import shutil
+import subprocess
+from collections import OrderedDict
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+import arabic_reshaper
+import pygame
+from bidi import get_display
+
+log = logging.getLogger(__name__)
+
+FONT_PACKAGE = "fonts-noto-core"
+FONT_DIRS = (
+    Path("/usr/share/fonts/truetype/noto"),
+    Path("/usr/share/fonts/truetype/dejavu"),
+    Path("/usr/share/fonts/noto"),
+    Path("/usr/share/fonts/TTF"),
+    Path("/usr/local/share/fonts"),
+    Path.home() / ".local/share/fonts",
+)
+ARABIC_FILES = {False: "NotoSansArabic-Regular.ttf", True: "NotoSansArabic-Bold.ttf"}
+LATIN_FILES = {
+    False: ("NotoSans-Regular.ttf", "DejaVuSans.ttf"),
+    True: ("NotoSans-Bold.ttf", "DejaVuSans-Bold.ttf"),
+}
+FC_NAMES = {
+    (True, False): "Noto Sans Arabic",
+    (True, True): "Noto Sans Arabic:bold",
+    (False, False): "Noto Sans",
+    (False, True): "Noto Sans:bold",
+}
+BIDI_CONTROLS = dict.fromkeys(
+    map(ord, "\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+)
+CACHE_SIZE = 1024
+DESCENT_SHARE = 0.42  # Persian letters reach this far below the baseline (share of size)
+
+Colour = tuple[int, int, int] | tuple[int, int, int, int]
+
+
+class FontError(RuntimeError):
+    """No usable font was found; the message says which package to install."""
+
+
+def is_arabic(ch: str) -> bool:
+    """Whether a character is Arabic script (letters, Persian digits, joiners)."""
+    code = ord(ch)
+    return (
+        0x0600 <= code <= 0x06FF
+        or 0x0750 <= code <= 0x077F
+        or 0x08A0 <= code <= 0x08FF
+        or 0xFB50 <= code <= 0xFDFF
+        or 0xFE70 <= code <= 0xFEFF
+        or code in (0x200C, 0x200D)
+    )
+
+
+def has_arabic(text: str) -> bool:
+    return any(is_arabic(ch) for ch in text)
+
+
+def visual(text: str, rtl: bool) -> str:
+    """Text shaped and in left-to-right display order, bidi marks removed."""
+    if has_arabic(text) or rtl:
+        text = get_display(arabic_reshaper.reshape(text), base_dir="R" if rtl else "L")
+    return text.translate(BIDI_CONTROLS)
+
+
+def _fc_match(pattern: str) -> Path | None:
+    if shutil.which("fc-match") is None:
+        return None
+    try:
+        out = subprocess.run(
+            ["fc-match", "-f", "%{file}", pattern],
+            capture_output=True, text=True, timeout=5, check=False,
+        ).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return Path(out) if out else None
+
+
+def _find(names: Iterable[str]) -> Path | None:
+    for name in names:
+        for folder in FONT_DIRS:
+            path = folder / name
+            if path.is_file():
+                return path
+    return None
+
+
+@dataclass(frozen=True)
+class FontFiles:
+    """The font files for Arabic script and for Latin text, regular and bold."""
+
+    arabic: Path
+    arabic_bold: Path
+    latin: Path
+    latin_bold: Path
+
+
+def find_fonts() -> FontFiles:
+    """Locate the fonts, by known paths first and then by fontconfig.
+
+    Raises FontError naming the Debian package when no Persian font is installed.
+    """
+    found: dict[tuple[bool, bool], Path] = {}
+    for bold in (False, True):
+        arabic = _find([ARABIC_FILES[bold]])
+        if arabic is None:
+            match = _fc_match(FC_NAMES[(True, bold)])
+            if match is not None and "arabic" in match.name.lower():
+                arabic = match
+        latin = _find(LATIN_FILES[bold]) or _fc_match(FC_NAMES[(False, bold)])
+        if arabic is None:
+            message = (
+                "No font for Persian text was found (Noto Sans Arabic). "
+                f"Install the Debian package {FONT_PACKAGE}: sudo apt install {FONT_PACKAGE}"
+            )
+            log.error(message)
+            raise FontError(message)
+        if latin is None:
+            message = (
+                "No font for Latin text was found (Noto Sans or DejaVu Sans). "
+                f"Install the Debian package {FONT_PACKAGE} or fonts-dejavu-core."
+            )
+            log.error(message)
+            raise FontError(message)
+        found[(True, bold)] = arabic
+        found[(False, bold)] = latin
+    return FontFiles(found[(True, False)], found[(True, True)], found[(False, False)],
+                     found[(False, True)])
+
+
+class TextRenderer:
+    """Renders shaped, mixed-script lines to cached surfaces."""
+
+    def __init__(self, files: FontFiles | None = None, rtl: bool = False) -> None:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        self.files = files or find_fonts()
+        self.rtl = rtl
+        self._fonts: dict[tuple[Path, int], pygame.font.Font] = {}
+        self._glyphs: dict[tuple[Path, str], bool] = {}
+        self._notdef: dict[Path, bytes] = {}
+        self._cache: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
+        self.hits = 0
+        self.misses = 0
+
+    # -- fonts --------------------------------------------------------------------------
+    def font(self, path: Path, size: int) -> pygame.font.Font:
+        key = (path, size)
+        font = self._fonts.get(key)
+        if font is None:
+            font = pygame.font.Font(path, size)
+            self._fonts[key] = font
+        return font
+
+    def _paths(self, bold: bool) -> tuple[Path, Path]:
+        f = self.files
+        return (f.arabic_bold, f.latin_bold) if bold else (f.arabic, f.latin)
+
+    def has_glyph(self, path: Path, ch: str) -> bool:
+        """Whether the font draws `ch` itself rather than its 'missing glyph' box."""
+        key = (path, ch)
+        known = self._glyphs.get(key)
+        if known is not None:
+            return known
+        font = self.font(path, 24)
+        if path not in self._notdef:
+            self._notdef[path] = pygame.image.tobytes(font.render("\ue000", True, "white"), "RGBA")
+        if ch.isspace():
+            result = True
+        else:
+            drawn = pygame.image.tobytes(font.render(ch, True, "white"), "RGBA")
+            result = drawn != self._notdef[path]
+        self._glyphs[key] = result
+        return result
+
+    def runs(self, line: str, bold: bool = False) -> list[tuple[Path, str]]:
+        """A visual-order line cut into (font file, text) runs."""
+        arabic, latin = self._paths(bold)
+        runs: list[tuple[Path, str]] = []
+        current: Path | None = None
+        for ch in line:
+            if is_arabic(ch):
+                want = arabic
+            elif ch.isalnum():
+                want = latin
+            elif current is not None and self.has_glyph(current, ch):
+                want = current  # a neutral stays in the run it sits in
+            else:
+                want = next((f for f in (arabic, latin) if self.has_glyph(f, ch)), latin)
+            if want == current:
+                runs[-1] = (current, runs[-1][1] + ch)
+            else:
+                runs.append((want, ch))
+                current = want
+        return runs
+
+    def line_box(self, size: int) -> tuple[int, int]:
+        """(ascent, descent) in pixels shared by every line of this size."""
+        latin = self.font(self.files.latin, size)
+        ascent = latin.get_ascent()
+        descent = max(-latin.get_descent(), round(DESCENT_SHARE * size))
+        return ascent, descent
+
+    # -- rendering ----------------------------------------------------------------------
+    def render(
+        self, text: str, size: int, colour: Colour, bold: bool = False, rtl: bool | None = None
+    ) -> pygame.Surface:
+        """The line drawn on a transparent surface (cached; do not draw on it)."""
+        rtl = self.rtl if rtl is None else rtl
+        key = (text, size, tuple(colour), bold, rtl)
+        surface = self._cache.get(key)
+        if surface is not None:
+            self._cache.move_to_end(key)
+            self.hits += 1
+            return surface
+        self.misses += 1
+        surface = self._render(visual(text, rtl), size, colour, bold)
+        self._cache[key] = surface
+        if len(self._cache) > CACHE_SIZE:
+            self._cache.popitem(last=False)
+        return surface
+
+    def _render(self, line: str, size: int, colour: Colour, bold: bool) -> pygame.Surface:
+        ascent, descent = self.line_box(size)
+        pieces: list[tuple[pygame.Surface, int]] = []
+        width = 0
+        for path, run in self.runs(line, bold):
+            font = self.font(path, size)
+            piece = font.render(run, True, colour)
+            pieces.append((piece, ascent - font.get_ascent()))
+            width += piece.get_width()
+        surface = pygame.Surface((max(width, 1), ascent + descent), pygame.SRCALPHA)
+        x = 0
+        for piece, y in pieces:
+            surface.blit(piece, (x, y))
+            x += piece.get_width()
+        return surface
+
+    def fit(
+        self, text: str, size: int, colour: Colour, max_width: int, bold: bool = False,
+        rtl: bool | None = None, min_size: int = 8,
+    ) -> pygame.Surface:
+        """The line at `size`, or smaller until it is no wider than `max_width`."""
+        surface = self.render(text, size, colour, bold, rtl)
+        while surface.get_width() > max_width and size > min_size:
+            size = max(min_size, int(size * max_width / surface.get_width()) - 1)
+            surface = self.render(text, size, colour, bold, rtl)
+        return surface
+
+    def draw(
+        self, target: pygame.Surface, text: str, size: int, colour: Colour, rect: pygame.Rect,
+        align: str = "start", bold: bool = False, rtl: bool | None = None,
+    ) -> pygame.Rect:
+        """Draw a line inside `rect`, shrunk to fit its width, centred vertically.
+
+        `align` is "start", "center" or "end"; start is the right edge in right-to-left
+        text. Returns the rectangle drawn to.
+        """
+        rtl = self.rtl if rtl is None else rtl
+        surface = self.fit(text, size, colour, rect.width, bold, rtl)
+        box = surface.get_rect(centery=rect.centery)
+        side = {"start": "right" if rtl else "left", "end": "left" if rtl else "right"}
+        where = side.get(align, "center")
+        if where == "left":
+            box.left = rect.left
+        elif where == "right":
+            box.right = rect.right
+        else:
+            box.centerx = rect.centerx
+        return target.blit(surface, box)
+
+    def clear(self) -> None:
+        self._cache.clear()

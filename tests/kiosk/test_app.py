@@ -1,0 +1,198 @@
+"""The app: a headless run, the keyboard claim flow through real key events, the menu."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from engines.debarna.options import Stage
+from kiosk.app import Kiosk, KioskOptions, key_map, run
+from kiosk.caller import ClaimPhase
+from kiosk.config import Action, Config, ConfigError, from_mapping, load
+from kiosk.scenes.caller import CELL_LAST, CELL_ON, CallerScene
+from kiosk.scenes.home import HomeScene
+
+
+def count_colour(surface: pygame.Surface, colour: tuple[int, int, int]) -> int:
+    width, height = surface.get_size()
+    return sum(
+        1
+        for x in range(0, width, 4)
+        for y in range(0, height, 4)
+        if tuple(surface.get_at((x, y)))[:3] == colour
+    )
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_a_headless_run_saves_a_full_hd_screenshot_with_numbers_called(
+    tmp_path: Path, lang: str
+) -> None:
+    shot = tmp_path / f"caller-{lang}.png"
+    code = run(KioskOptions(headless=True, lang=lang, seed=7, rhythm=0.05, run_for=1.0,
+                            screenshot=shot))
+    assert code == 0
+    pygame.display.init()
+    image = pygame.image.load(str(shot))
+    assert image.get_size() == (1920, 1080)
+    assert count_colour(image, CELL_ON) > 0  # lit numbers on the board
+    assert count_colour(image, CELL_LAST) > 0  # the last call marked
+    pygame.quit()
+
+
+def test_a_headless_run_at_720p(tmp_path: Path) -> None:
+    shot = tmp_path / "small.png"
+    assert run(KioskOptions(headless=True, lang="en", seed=1, rhythm=0.05, run_for=0.4,
+                            screenshot=shot, size=(1280, 720))) == 0
+    pygame.display.init()
+    assert pygame.image.load(str(shot)).get_size() == (1280, 720)
+    pygame.quit()
+
+
+def test_a_rhythm_too_fast_for_the_screen_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(KioskOptions(windowed=True, rhythm=1.0)) == 2
+    assert "rhythm" in capsys.readouterr().err
+
+
+def test_a_bad_config_file_stops_with_its_key_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "kiosk.toml"
+    path.write_text("[caller]\nrhythm = 9\n")
+    assert run(KioskOptions(headless=True, config_path=path, run_for=0.1)) == 2
+    assert "caller.rhythm" in capsys.readouterr().err
+
+
+def test_a_bad_key_name_in_the_mapping_is_named(display: None) -> None:
+    with pytest.raises(ConfigError, match=r"keys\.claim"):
+        key_map(from_mapping({"keys": {"claim": ["not-a-key"]}}))
+
+
+def test_the_default_keys_map_to_their_actions(display: None) -> None:
+    keys = key_map(load(None))
+    assert keys[pygame.K_SPACE] is Action.PAUSE
+    assert keys[pygame.K_c] is Action.CLAIM
+    assert keys[pygame.K_RETURN] is Action.SELECT
+    assert keys[pygame.K_n] is Action.NEXT
+    assert keys[pygame.K_r] is Action.REPEAT
+    assert keys[pygame.K_h] is Action.NEW_HAND
+    assert keys[pygame.K_ESCAPE] is Action.BACK
+    assert keys[pygame.K_F11] is Action.FULLSCREEN
+
+
+# -- driving the app with key events ---------------------------------------------------------
+@pytest.fixture
+def kiosk(display: None) -> Iterator[Kiosk]:
+    app = Kiosk(KioskOptions(headless=True, lang="en", seed=5, rhythm=0.05,
+                             size=(1280, 720)), Config())
+    yield app
+
+
+def press(app: Kiosk, key: int, text: str = "", now: float = 0.0) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode=text, mod=0))
+    app.frame(now)
+
+
+def type_text(app: Kiosk, text: str, now: float) -> None:
+    for ch in text:
+        key = pygame.K_MINUS if ch == "-" else getattr(pygame, f"K_{ch.lower()}")
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode=ch, mod=0))
+    app.frame(now)
+
+
+def test_the_menu_lists_only_dabernā_and_enter_opens_the_caller(kiosk: Kiosk) -> None:
+    assert isinstance(kiosk.scene, HomeScene)
+    assert [g.key for g in kiosk.scene.games] == ["home.games.debarna"]
+    kiosk.frame(0.0)
+    press(kiosk, pygame.K_DOWN)
+    assert kiosk.scene.selected == 0
+    press(kiosk, pygame.K_RETURN, "\r")
+    assert isinstance(kiosk.scene, CallerScene)
+    assert kiosk.controller.hand is not None
+    press(kiosk, pygame.K_ESCAPE)
+    assert isinstance(kiosk.scene, HomeScene)
+
+
+def test_a_click_on_the_game_opens_the_caller(kiosk: Kiosk) -> None:
+    kiosk.frame(0.0)
+    assert isinstance(kiosk.scene, HomeScene)
+    button = kiosk.scene._buttons[0]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.center, button=1))
+    kiosk.frame(0.1)
+    assert isinstance(kiosk.scene, CallerScene)
+
+
+def caller(kiosk: Kiosk) -> float:
+    """Open the caller with a running hand; returns the clock."""
+    kiosk.show("caller")
+    kiosk.controller.start_hand(0.0)
+    kiosk.frame(0.0)
+    return 0.0
+
+
+def test_the_full_keyboard_claim_flow_for_a_valid_line(kiosk: Kiosk) -> None:
+    now = caller(kiosk)
+    c = kiosk.controller
+    while Stage.LINE not in (c.hand.reached_on_last() if c.hand else {}):
+        now += 0.05
+        kiosk.frame(now)
+    serial = c.hand.reached_on_last()[Stage.LINE][0] if c.hand else ""
+    called = len(c.called)
+    press(kiosk, pygame.K_c, "c", now)
+    assert c.claim_phase is ClaimPhase.ENTRY
+    kiosk.frame(now + 5)  # time passes while the host types: no number is called
+    assert len(c.called) == called
+    type_text(kiosk, serial, now + 5)
+    assert c.serial_text == serial
+    press(kiosk, pygame.K_RETURN, "\r", now + 6)
+    assert c.claim_phase is ClaimPhase.VERDICT
+    assert c.result is not None and c.result.valid
+    assert c.hand is not None and c.hand.winners[Stage.LINE].serials[0] == serial
+    press(kiosk, pygame.K_SPACE, " ", now + 7)
+    assert c.claim_phase is ClaimPhase.CLOSED and c.running
+    kiosk.frame(now + 7.2)
+    assert len(c.called) > called
+
+
+def test_an_unknown_serial_typed_is_refused(kiosk: Kiosk) -> None:
+    caller(kiosk)
+    kiosk.frame(0.1)
+    c = kiosk.controller
+    press(kiosk, pygame.K_c, "c", 0.2)
+    type_text(kiosk, "999-9", 0.3)
+    press(kiosk, pygame.K_BACKSPACE, "\b", 0.3)
+    assert c.serial_text == "999-"
+    type_text(kiosk, "1", 0.3)
+    press(kiosk, pygame.K_RETURN, "\r", 0.4)
+    assert c.result is not None and not c.result.valid
+    assert c.result.message.key == "reason.unknown_ticket"
+    press(kiosk, pygame.K_RETURN, "\r", 0.5)
+    assert c.running
+
+
+def test_escape_cancels_a_claim(kiosk: Kiosk) -> None:
+    caller(kiosk)
+    press(kiosk, pygame.K_c, "c", 0.1)
+    press(kiosk, pygame.K_ESCAPE, "\x1b", 0.2)
+    assert kiosk.controller.claim_phase is ClaimPhase.CLOSED
+    assert isinstance(kiosk.scene, CallerScene)
+
+
+def test_keys_pause_repeat_and_new_hand(kiosk: Kiosk) -> None:
+    caller(kiosk)
+    c = kiosk.controller
+    kiosk.frame(0.06)
+    assert len(c.called) == 1
+    press(kiosk, pygame.K_SPACE, " ", 0.07)
+    assert c.paused
+    kiosk.frame(1.0)
+    assert len(c.called) == 1
+    press(kiosk, pygame.K_r, "r", 1.1)
+    assert c.repeating and len(c.called) == 1
+    hand = c.hand
+    press(kiosk, pygame.K_h, "h", 1.2)
+    assert c.hand is hand
+    press(kiosk, pygame.K_h, "h", 1.3)
+    assert c.hand is not hand and c.called == ()

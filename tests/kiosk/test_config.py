@@ -1,0 +1,80 @@
+"""The config file: defaults for everything, and a clear error naming any bad key."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from kiosk.config import Action, Config, ConfigError, defaults_toml, from_mapping, load
+
+
+def test_no_file_means_the_defaults() -> None:
+    config = load(None)
+    assert config == Config()
+    assert config.display.lang == "fa"
+    assert config.display.persian_digits is True
+    assert config.caller.rhythm == 4.0
+    assert config.hand.two_lines is True
+    assert config.hand.four_corners is False
+    assert config.tickets.strips == 8
+
+
+def test_a_missing_file_means_the_defaults(tmp_path: Path) -> None:
+    assert load(tmp_path / "absent.toml") == Config()
+
+
+def test_the_defaults_file_reads_back_as_the_defaults() -> None:
+    assert from_mapping(tomllib.loads(defaults_toml())) == Config()
+
+
+def test_a_file_overrides_only_its_keys(tmp_path: Path) -> None:
+    path = tmp_path / "kiosk.toml"
+    path.write_text('[display]\nlang = "en"\n[caller]\nrhythm = 3\nmanual = true\n')
+    config = load(path)
+    assert config.display.lang == "en"
+    assert config.caller.rhythm == 3.0
+    assert config.caller.manual is True
+    assert config.hand == Config().hand
+
+
+@pytest.mark.parametrize(
+    ("data", "named", "allowed"),
+    [
+        ({"caller": {"rhythm": 2.5}}, "caller.rhythm", "from 3 to 5"),
+        ({"caller": {"rhythm": 5.5}}, "caller.rhythm", "from 3 to 5"),
+        ({"caller": {"rhythm": "fast"}}, "caller.rhythm", "a number"),
+        ({"display": {"lang": "de"}}, "display.lang", '"fa" or "en"'),
+        ({"display": {"fullscreen": "yes"}}, "display.fullscreen", "true or false"),
+        ({"tickets": {"strips": 0}}, "tickets.strips", "from 1 to 50"),
+        ({"tickets": {"strips": 51}}, "tickets.strips", "from 1 to 50"),
+        ({"tickets": {"strips": 2.0}}, "tickets.strips", "whole number"),
+        ({"hand": {"two_lines": 1}}, "hand.two_lines", "true or false"),
+        ({"hand": {"five_lines": True}}, "hand.five_lines", "two_lines"),
+        ({"sound": {}}, "[sound]", "display"),
+        ({"keys": {"jump": ["j"]}}, "keys.jump", "claim"),
+        ({"keys": {"claim": 5}}, "keys.claim", "key names"),
+    ],
+)
+def test_a_bad_value_raises_an_error_naming_the_key(
+    data: dict[str, object], named: str, allowed: str
+) -> None:
+    with pytest.raises(ConfigError) as caught:
+        from_mapping(data)
+    assert named in str(caught.value)
+    assert allowed in str(caught.value)
+
+
+def test_a_broken_file_says_it_is_not_toml(tmp_path: Path) -> None:
+    path = tmp_path / "kiosk.toml"
+    path.write_text("[display\nlang = ")
+    with pytest.raises(ConfigError, match="not valid TOML"):
+        load(path)
+
+
+def test_keys_can_be_remapped() -> None:
+    config = from_mapping({"keys": {"claim": ["x", "c"], "pause": "p"}})
+    assert config.keys[Action.CLAIM] == ("x", "c")
+    assert config.keys[Action.PAUSE] == ("p",)
+    assert config.keys[Action.REPEAT] == ("r",)

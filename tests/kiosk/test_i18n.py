@@ -1,0 +1,56 @@
+"""The catalogues: same keys and placeholders in both languages, Persian written properly."""
+
+from __future__ import annotations
+
+import pytest
+
+from kiosk.i18n import FSI, PDI, CatalogueError, Translator, catalogue, placeholders
+
+
+def test_both_catalogues_have_the_same_keys() -> None:
+    assert set(catalogue("fa")) == set(catalogue("en"))
+
+
+def test_both_catalogues_have_the_same_placeholders() -> None:
+    fa, en = catalogue("fa"), catalogue("en")
+    for key in en:
+        assert placeholders(fa[key]) == placeholders(en[key]), key
+
+
+def test_no_entry_is_empty() -> None:
+    for lang in ("fa", "en"):
+        assert all(value.strip() for value in catalogue(lang).values())
+
+
+def test_stages_are_named_as_players_call_them() -> None:
+    fa = Translator("fa")
+    assert fa("stage.line") == "خط"
+    assert fa("stage.two_lines") == "دو خط"
+    assert fa("stage.full_house") == "دبرنا"
+    assert "این کارت" in fa("claim.invalid")
+
+
+def test_persian_strings_are_in_persian_script() -> None:
+    arabic = range(0x0600, 0x0700)
+    for key in ("caller.paused", "claim.title", "reason.unknown_ticket", "home.title"):
+        assert any(ord(ch) in arabic for ch in catalogue("fa")[key]), key
+
+
+def test_numbers_use_persian_digits_when_asked() -> None:
+    fa = Translator("fa", persian_digits=True)
+    assert fa("caller.count", count=23) == f"{FSI}۲۳{PDI} از ۹۰"
+    assert Translator("fa", persian_digits=False)("caller.count", count=23) == (
+        f"{FSI}23{PDI} از ۹۰"
+    )
+    assert Translator("en", persian_digits=True)("caller.count", count=23) == "23 / 90"
+
+
+def test_a_serial_list_is_joined_in_the_language() -> None:
+    assert Translator("en").join(["003-4", "005-1"]) == "003-4, 005-1"
+    joined = Translator("fa").join(["003-4", "005-1"])
+    assert joined == f"{FSI}۰۰۳-۴{PDI}، {FSI}۰۰۵-۱{PDI}"
+
+
+def test_an_unknown_key_names_itself() -> None:
+    with pytest.raises(CatalogueError, match=r"caller\.nonsense"):
+        Translator("en")("caller.nonsense")

@@ -1,0 +1,81 @@
+"""Text: fonts found at run time, Persian shaped right to left, each script in its font."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kiosk import text as text_module
+from kiosk.text import FontError, TextRenderer, find_fonts, visual
+
+
+def test_the_fonts_are_found() -> None:
+    fonts = find_fonts()
+    assert "Arabic" in fonts.arabic.name
+    assert fonts.latin.is_file() and fonts.latin_bold.is_file()
+
+
+def test_without_a_persian_font_the_error_names_the_package(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(text_module, "FONT_DIRS", (tmp_path,))
+    monkeypatch.setattr(text_module, "_fc_match", lambda pattern: None)
+    with pytest.raises(FontError, match="fonts-noto-core"):
+        find_fonts()
+
+
+def test_the_arabic_font_has_no_latin_letters(text_ltr: TextRenderer) -> None:
+    arabic = text_ltr.files.arabic
+    assert text_ltr.has_glyph(arabic, "ب")
+    assert text_ltr.has_glyph(arabic, "۵")
+    assert not text_ltr.has_glyph(arabic, "a")
+    assert text_ltr.has_glyph(text_ltr.files.latin, "a")
+
+
+def test_a_mixed_line_is_cut_into_runs_by_script(text_rtl: TextRenderer) -> None:
+    runs = text_rtl.runs(visual("Space مکث", rtl=True))
+    fonts = [path for path, _ in runs]
+    assert fonts == [text_rtl.files.arabic, text_rtl.files.latin]
+    assert runs[1][1] == "Space"
+
+
+def test_persian_is_shown_right_to_left() -> None:
+    shown = visual("خط", rtl=True)
+    # Shaped to presentation forms, and in display order: the last letter comes first.
+    assert shown == "\ufec2\ufea7"
+
+
+def test_a_serial_stays_in_order_inside_persian_text() -> None:
+    shown = visual("کارت \u2068۰۰۳-۴\u2069", rtl=True)
+    assert "۰۰۳-۴" in shown
+    assert "\u2068" not in shown and "\u2069" not in shown
+
+
+def test_lines_of_one_size_have_one_height(text_rtl: TextRenderer) -> None:
+    a = text_rtl.render("دبرنا", 40, (255, 255, 255))
+    b = text_rtl.render("Dabernā 90", 40, (255, 255, 255))
+    assert a.get_height() == b.get_height()
+    assert a.get_bounding_rect().width > 0
+
+
+def test_rendered_lines_are_cached(text_ltr: TextRenderer) -> None:
+    first = text_ltr.render("23 / 90", 31, (1, 2, 3))
+    hits = text_ltr.hits
+    assert text_ltr.render("23 / 90", 31, (1, 2, 3)) is first
+    assert text_ltr.hits == hits + 1
+
+
+def test_fit_shrinks_a_line_to_the_width(text_ltr: TextRenderer) -> None:
+    wide = "Numbers are called automatically; N works in manual mode"
+    assert text_ltr.render(wide, 60, (255, 255, 255)).get_width() > 300
+    assert text_ltr.fit(wide, 60, (255, 255, 255), 300).get_width() <= 300
+
+
+def test_punctuation_the_arabic_font_lacks_is_drawn_with_the_latin_font(
+    text_rtl: TextRenderer,
+) -> None:
+    runs = text_rtl.runs(visual("آماده باشید…", rtl=True))
+    for path, run in runs:
+        assert all(text_rtl.has_glyph(path, ch) for ch in run), (path.name, run)
+    assert any(path == text_rtl.files.latin and "…" in run for path, run in runs)
