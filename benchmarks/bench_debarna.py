@@ -1,0 +1,128 @@
+"""Speed figures for Dabernā: strip generation, caller frame times and CPU while calling.
+
+Run with ``make bench`` (or ``.venv/bin/python benchmarks/bench_debarna.py``).
+Targets: ≥ 10,000 uniform strips/s on one core; caller frame at 1920×1080 with
+nothing changed ≤ 2 ms and with a new number ≤ 8 ms (medians); CPU while calling
+at a 4 s rhythm over 30 s ≤ 5 % of a core.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+def bench_strips(seconds: float) -> None:
+    from engines.debarna.strips import StripSampler, make_strip, sampler
+
+    start = time.perf_counter()
+    StripSampler()
+    build = time.perf_counter() - start
+    print(f"strip tables: built in {build * 1000:.0f} ms ({sampler().table_size} states)")
+
+    rng = random.Random(1)
+    for _ in range(200):  # warm up
+        make_strip(rng)
+    count = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        for _ in range(500):
+            make_strip(rng)
+        count += 500
+    elapsed = time.perf_counter() - start
+    print(f"uniform strips: {count / elapsed:,.0f} strips/s on one core (target >= 10,000)")
+
+
+def caller_frame_times(size: tuple[int, int], frames: int) -> tuple[list[float], list[float]]:
+    """Seconds per loop frame (events, update, draw, display update) of the real kiosk.
+
+    Alternates frames where nothing changed (1/30 s later, countdown moving) with
+    frames where a new number has just been called.
+    """
+    from kiosk.app import Kiosk, KioskOptions
+    from kiosk.config import load
+
+    kiosk = Kiosk(KioskOptions(headless=True, seed=3, size=size, rhythm=4.0), load(None))
+    kiosk.show("caller")
+    now = time.monotonic()
+    kiosk.controller.start_hand(now)
+    kiosk.frame(now)  # the first, full frame is not timed
+    idle: list[float] = []
+    fresh: list[float] = []
+    controller = kiosk.controller
+    for i in range(frames):
+        now += 1 / 30
+        before = len(controller.called)
+        if i % 10 == 0 and before < 80:
+            controller.call_next(now)
+        start = time.perf_counter()
+        kiosk.frame(now)
+        elapsed = time.perf_counter() - start
+        (fresh if len(controller.called) != before else idle).append(elapsed)
+        if controller.hand is None or controller.hand.is_over or len(controller.called) >= 80:
+            controller.start_hand(now)
+            kiosk.frame(now)
+    return idle, fresh
+
+
+def bench_frames(frames: int) -> None:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    idle, fresh = caller_frame_times((1920, 1080), frames)
+    for label, times, target in (("nothing changed", idle, 2), ("new number called", fresh, 8)):
+        print(
+            f"caller frame 1920x1080, {label}: median {statistics.median(times) * 1000:.2f} ms, "
+            f"max {max(times) * 1000:.2f} ms over {len(times)} frames (target <= {target} ms)"
+        )
+
+
+def _child_cpu(run_for: float) -> float:
+    """CPU seconds (user + system) of one headless kiosk run calling at a 4 s rhythm."""
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    with tempfile.TemporaryDirectory() as tmp:
+        env["XDG_DATA_HOME"] = tmp
+        env["XDG_CONFIG_HOME"] = tmp
+        before = os.times()
+        subprocess.run(
+            [sys.executable, "-m", "kiosk.cli", "kiosk", "--headless", "--rhythm", "4",
+             "--seed", "1", "--run-for", str(run_for)],
+            cwd=ROOT, env=env, check=True, stdout=subprocess.DEVNULL,
+        )
+        after = os.times()
+    return (after.children_user - before.children_user) + (
+        after.children_system - before.children_system
+    )
+
+
+def bench_cpu(seconds: float) -> None:
+    short = _child_cpu(1.0)
+    long = _child_cpu(1.0 + seconds)
+    share = (long - short) / seconds
+    print(
+        f"CPU while calling at a 4 s rhythm over {seconds:.0f} s: {share * 100:.1f} % of a core"
+        f" (start-up {short:.2f} s CPU, subtracted; target <= 5 %)"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="shorter runs, rougher figures")
+    args = parser.parse_args()
+    bench_strips(1.0 if args.quick else 5.0)
+    bench_frames(200 if args.quick else 800)
+    bench_cpu(5.0 if args.quick else 30.0)
+
+
+if __name__ == "__main__":
+    main()
