@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -196,3 +199,21 @@ def test_keys_pause_repeat_and_new_hand(kiosk: Kiosk) -> None:
     assert c.hand is hand
     press(kiosk, pygame.K_h, "h", 1.3)
     assert c.hand is not hand and c.called == ()
+
+
+def test_the_command_line_headless_run_for_5_seconds_writes_the_caller_png(tmp_path: Path) -> None:
+    shot = tmp_path / "x.png"
+    proc = subprocess.run(
+        [sys.executable, "-m", "kiosk.cli", "kiosk", "--headless", "--run-for", "5",
+         "--screenshot", str(shot)],
+        capture_output=True, text=True, timeout=120,
+        cwd=Path(__file__).resolve().parents[2],
+        env={**os.environ, "XDG_DATA_HOME": str(tmp_path)},
+    )
+    assert proc.returncode == 0, proc.stderr
+    pygame.display.init()
+    image = pygame.image.load(str(shot))
+    assert image.get_size() == (1920, 1080)
+    assert count_colour(image, CELL_LAST) > 0  # a number has been called and is marked
+    assert count_colour(image, CELL_ON) > 0  # and the one before it is lit
+    pygame.quit()
