@@ -343,8 +343,7 @@ class CallerController:
 
     def check_claim(self, now: float, stage: Stage | None = None) -> ClaimResult:
         """Check the typed serial with the engine and show the verdict."""
-        serial = normalise_serial(self.serial_text)
-        result = self.claim(serial, stage)
+        result = self.claim(self.serial_text, stage)
         self.claim_phase = ClaimPhase.VERDICT
         self.result = result
         self._mark(Changed.CLAIM | Changed.STATUS)
@@ -352,11 +351,11 @@ class CallerController:
 
     def claim(self, serial: str, stage: Stage | None = None) -> ClaimResult:
         """The verdict on one serial; bad input gives a message and changes nothing."""
-        serial = normalise_serial(serial)
+        serial = serial.strip().upper()  # as typed, for the screen; the engine matches it
         if self.hand is None:
             return ClaimResult(serial, None, Notice("reason.no_hand"))
         called = frozenset(self.hand.called)
-        if not serial:
+        if not normalise_serial(serial):
             return ClaimResult(serial, None, Notice("reason.empty"), called, self.hand.last)
         if self.hand.ticket(serial) is None:
             verdict = Verdict(serial, False, reason=Reason.UNKNOWN_TICKET)

@@ -150,5 +150,8 @@ def validate_strip(tickets: Sequence[Ticket]) -> None:
 
 
 def normalise_serial(text: str) -> str:
-    """A serial as typed by a host: spaces dropped, letters upper-cased."""
-    return "".join(text.split()).upper()
+    """A serial as a host types it: only letters and digits count, upper-cased.
+
+    So ``007-3``, ``0073`` and `` 007 3`` all name the same ticket.
+    """
+    return "".join(ch for ch in text if ch.isascii() and ch.isalnum()).upper()

@@ -383,4 +383,5 @@ def test_serials_are_matched_as_a_host_types_them() -> None:
     hand = Hand(HandOptions(), [make_ticket("007-3", TOP, ROW_A2, ROW_A3)])
     call_all(hand, TOP)
     assert hand.claim(" 007-3 ").valid
+    assert hand.claim("0073").valid  # the dash is optional when typing
     assert CARD_A.serial == "A" and CARD_B.serial == "B" and CARD_C.serial == "C"
