@@ -22,6 +22,8 @@ from engines.debarna.options import HandOptions, Stage
 from engines.debarna.strips import make_strips
 from engines.debarna.ticket import Ticket, TicketError
 
+from .independent import decade, grid_problem
+
 MAIN_ORDER = (Stage.LINE, Stage.TWO_LINES, Stage.FULL_HOUSE)
 SEEDS = st.integers(min_value=0, max_value=2**64 - 1)
 
@@ -29,33 +31,6 @@ Cells = list[list[object]]
 
 
 # -- an independent reading of the rules -----------------------------------------------------
-def _decade(column: int) -> range:
-    low = 1 if column == 0 else 10 * column
-    high = 90 if column == 8 else 10 * column + 9
-    return range(low, high + 1)
-
-
-def grid_problem(grid: object) -> str | None:
-    """The first rule of §2 the grid breaks, or None if it is a valid ticket."""
-    if not isinstance(grid, list | tuple) or len(grid) != 3:
-        return "3 rows"
-    if any(not isinstance(row, list | tuple) or len(row) != 9 for row in grid):
-        return "9 columns"
-    for row in grid:
-        for c, cell in enumerate(row):
-            if cell is not None and (type(cell) is not int or cell not in _decade(c)):
-                return "numbers in their column's decade"
-        if sum(cell is not None for cell in row) != 5:
-            return "5 numbers per row"
-    for c in range(9):
-        column = [row[c] for row in grid if row[c] is not None]
-        if not 1 <= len(column) <= 3:
-            return "1-3 numbers per column"
-        if column != sorted(set(column)):
-            return "columns sorted, no repeats"
-    return None
-
-
 def completions(grid: Sequence[Sequence[int | None]], position: dict[int, int]) -> dict[Stage, int]:
     """The call index on which each pattern of the ticket completed (absent: not yet).
 
@@ -306,7 +281,7 @@ def _mutate(grid: Cells, plan: random.Random, value: object, shape: bool) -> Cel
     if kind == 0:
         grid[r][c] = value
     elif kind == 1:  # a number for another of the same column's decade
-        grid[r][c] = plan.choice(list(_decade(c)))
+        grid[r][c] = plan.choice(list(decade(c)))
     elif kind == 2:
         r2, c2 = plan.randrange(3), plan.randrange(9)
         grid[r][c], grid[r2][c2] = grid[r2][c2], grid[r][c]

@@ -22,6 +22,8 @@ from typing import Any
 
 import pytest
 
+from .independent import grid_problem
+
 ROOT = Path(__file__).resolve().parents[3]
 GAMES = 1000
 TICKETS = 24
@@ -103,38 +105,6 @@ TWO_LINES = pytest.mark.parametrize("two_lines", [True, False], ids=["two-lines"
 
 
 # -- an independent reading of the rules -----------------------------------------------------
-def _decade(column: int) -> range:
-    """Rules §2: column 1 holds 1–9, column k holds 10(k−1)…10(k−1)+9, column 9 holds 80–90."""
-    low = 1 if column == 0 else 10 * column
-    high = 90 if column == 8 else 10 * column + 9
-    return range(low, high + 1)
-
-
-def grid_problem(grid: object) -> str | None:
-    """The first rule of §2 the grid breaks, or None if it is a valid ticket."""
-    if not isinstance(grid, list | tuple) or len(grid) != 3:
-        return "3 rows"
-    if any(not isinstance(row, list | tuple) or len(row) != 9 for row in grid):
-        return "9 columns"
-    for row in grid:
-        for c, cell in enumerate(row):
-            if cell is None:
-                continue
-            if type(cell) is not int:
-                return "cells are numbers"
-            if cell not in _decade(c):
-                return "column decade"
-        if sum(cell is not None for cell in row) != 5:
-            return "5 numbers per row"
-    for c in range(9):
-        column = [row[c] for row in grid if row[c] is not None]
-        if not 1 <= len(column) <= 3:
-            return "1-3 numbers per column"
-        if column != sorted(set(column)):
-            return "columns sorted, no repeats"
-    return None
-
-
 def row_sets(grid: Sequence[Sequence[int | None]]) -> list[set[int]]:
     return [{n for n in row if n is not None} for row in grid]
 

@@ -24,6 +24,8 @@ import pytest
 
 from engines.debarna.strips import sampler
 
+from .independent import grid_problem
+
 ROOT = Path(__file__).resolve().parents[3]
 STRIPS = 10_000
 SEED = 1_388
@@ -83,34 +85,6 @@ def full_columns(strips: list[Strip]) -> list[list[int]]:
 
 
 # -- an independent checker ------------------------------------------------------------------
-def _decade(column: int) -> range:
-    low = 1 if column == 0 else 10 * column
-    high = 90 if column == 8 else 10 * column + 9
-    return range(low, high + 1)
-
-
-def grid_problem(grid: object) -> str | None:
-    """The first rule of §2 the grid breaks, or None if it is a valid ticket."""
-    if not isinstance(grid, list) or len(grid) != 3:
-        return "3 rows"
-    if any(not isinstance(row, list) or len(row) != 9 for row in grid):
-        return "9 columns"
-    for row in grid:
-        if any(cell is not None and type(cell) is not int for cell in row):
-            return "cells are numbers"
-        if any(cell is not None and cell not in _decade(c) for c, cell in enumerate(row)):
-            return "column decade"
-        if sum(cell is not None for cell in row) != 5:
-            return "5 numbers per row"
-    for c in range(9):
-        column = [row[c] for row in grid if row[c] is not None]
-        if not 1 <= len(column) <= 3:
-            return "1-3 numbers per column"
-        if column != sorted(set(column)):
-            return "columns sorted, no repeats"
-    return None
-
-
 def strip_problem(strip: object) -> str | None:
     """The first rule of §2–§3 the strip breaks, or None if it is a valid strip."""
     if not isinstance(strip, list) or len(strip) != 6:
