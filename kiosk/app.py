@@ -35,7 +35,12 @@ FPS = 30
 WINDOW_SIZE = (1280, 720)
 HEADLESS_SIZE = (1920, 1080)
 HEADLESS_MIN_RHYTHM = 0.05
-EXIT_OK, EXIT_CONFIG, EXIT_FONT = 0, 2, 3
+EXIT_OK, EXIT_CONFIG, EXIT_FONT, EXIT_DISPLAY = 0, 2, 3, 4
+INVISIBLE_DRIVERS = ("offscreen", "dummy")
+
+
+class DisplayError(RuntimeError):
+    """No screen to draw on; the message says how to get one."""
 
 
 @dataclass(frozen=True)
@@ -133,7 +138,20 @@ class Kiosk:
 
     # -- display --------------------------------------------------------------------------
     def _open_display(self) -> pygame.Surface:
-        pygame.display.init()
+        try:
+            pygame.display.init()
+        except pygame.error as exc:
+            raise DisplayError(
+                f"no screen could be opened ({exc}); on the TV's console set "
+                "SDL_VIDEODRIVER=kmsdrm and run as a user in the video and render groups"
+            ) from exc
+        driver = pygame.display.get_driver()
+        wanted = os.environ.get("SDL_VIDEODRIVER", "")
+        if not self.options.headless and driver in INVISIBLE_DRIVERS and driver != wanted:
+            raise DisplayError(
+                "no screen was found (no desktop, and no access to the TV's console); "
+                "start the kiosk from a desktop, as the systemd service, or with --headless"
+            )
         pygame.font.init()
         pygame.display.set_caption(self.tr("app.title"))
         if self.options.headless:
@@ -235,13 +253,16 @@ def run(options: KioskOptions) -> int:
         config = load(options.config_path)
         kiosk = Kiosk(options, config)
     except ConfigError as exc:
-        log.error("%s", exc)
         print(f"debarna: {exc}", file=sys.stderr)
         return EXIT_CONFIG
     except FontError as exc:
         print(f"debarna: {exc}", file=sys.stderr)
         pygame.quit()
         return EXIT_FONT
+    except DisplayError as exc:
+        print(f"debarna: {exc}", file=sys.stderr)
+        pygame.quit()
+        return EXIT_DISPLAY
     try:
         if options.headless:
             kiosk.show("caller")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import random
 import secrets
 import sys
@@ -139,6 +140,10 @@ def cmd_kiosk(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         parser.error("--run-for, --screenshot and --size need --headless")
     from kiosk.app import KioskOptions, run
     from kiosk.config import ConfigError
+
+    # One line per event worth knowing, on stdout (journald under systemd).
+    logging.basicConfig(level=logging.INFO, stream=sys.stdout,
+                        format="%(levelname)s %(name)s: %(message)s")
 
     options = KioskOptions(
         windowed=args.windowed,

@@ -217,3 +217,17 @@ def test_the_command_line_headless_run_for_5_seconds_writes_the_caller_png(tmp_p
     assert count_colour(image, CELL_LAST) > 0  # a number has been called and is marked
     assert count_colour(image, CELL_ON) > 0  # and the one before it is lit
     pygame.quit()
+
+
+def test_no_screen_gives_a_clear_message_not_a_traceback(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    env["XDG_DATA_HOME"] = str(tmp_path)
+    proc = subprocess.run(
+        [sys.executable, "-m", "kiosk.cli", "kiosk", "--windowed"],
+        capture_output=True, text=True, timeout=60, env=env,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+    assert proc.returncode == 4
+    assert "no screen" in proc.stderr and "--headless" in proc.stderr
+    assert "Traceback" not in proc.stderr
