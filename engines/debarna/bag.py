@@ -28,6 +28,19 @@ class Bag:
         self._left = list(range(LOWEST, HIGHEST + 1))
         self._drawn: list[int] = []
 
+    @classmethod
+    def resumed(cls, rng: RandomLike, drawn: tuple[int, ...] | list[int]) -> Bag:
+        """A bag from which `drawn` already came out, in that order (after a restart)."""
+        bag = cls(rng)
+        left = set(bag._left)
+        for ball in drawn:
+            if ball not in left:
+                raise ValueError(f"ball {ball} cannot come out of the bag twice")
+            left.remove(ball)
+        bag._left = sorted(left)
+        bag._drawn = list(drawn)
+        return bag
+
     @property
     def drawn(self) -> tuple[int, ...]:
         """The balls drawn so far, in order."""

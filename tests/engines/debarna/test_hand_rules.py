@@ -385,3 +385,14 @@ def test_serials_are_matched_as_a_host_types_them() -> None:
     assert hand.claim(" 007-3 ").valid
     assert hand.claim("0073").valid  # the dash is optional when typing
     assert CARD_A.serial == "A" and CARD_B.serial == "B" and CARD_C.serial == "C"
+
+
+def test_a_bag_resumed_after_a_restart_never_gives_a_drawn_ball_again() -> None:
+    first = Bag(random.Random(4))
+    drawn = [first.draw() for _ in range(30)]
+    bag = Bag.resumed(random.Random(99), drawn)
+    assert bag.drawn == tuple(drawn) and bag.remaining == 60
+    rest = [bag.draw() for _ in range(60)]
+    assert sorted(drawn + rest) == list(range(1, 91))
+    with pytest.raises(ValueError, match="twice"):
+        Bag.resumed(random.Random(1), [5, 5])
