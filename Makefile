@@ -3,15 +3,18 @@
 #   make test       install what is missing, then run the whole suite
 #   make bench      print the speed figures
 #   make screenshots  regenerate the README screenshots
+#   make install    (root, on the Pi) install the kiosk as a boot-time service
+#   make uninstall  (root) remove it, keeping the config and the saved games
 
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
-# Debian packages the kiosk needs at run time and for its tests.
-APT_PACKAGES := python3-venv python3-pip fonts-noto-core fonts-dejavu-core
+# Debian packages the kiosk needs at run time and for its tests
+# (systemd for systemd-analyze, which checks the service unit).
+APT_PACKAGES := python3-venv python3-pip fonts-noto-core fonts-dejavu-core systemd
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test lint bench screenshots apt venv clean
+.PHONY: run test lint bench screenshots apt venv clean install uninstall
 
 run: venv
 	$(BIN)/debarna kiosk --windowed
@@ -48,6 +51,12 @@ $(VENV)/.install-stamp: pyproject.toml $(VENV)/.apt-stamp
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q -e '.[dev]'
 	@touch $@
+
+install:
+	./systemd/install.sh install
+
+uninstall:
+	./systemd/install.sh uninstall
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache

@@ -22,11 +22,13 @@ import pygame
 from engines.debarna.options import HandOptions
 from engines.debarna.strips import make_strips
 from kiosk.caller import CallerController, box_tickets, make_rng
-from kiosk.config import Action, Config, ConfigError, load
+from kiosk.config import Action, Config, ConfigError, default_path, load
 from kiosk.i18n import LANGUAGES, set_language
+from kiosk.journal import Journal
 from kiosk.notify import Notifier
 from kiosk.scenes.caller import CallerScene
 from kiosk.scenes.home import HomeScene
+from kiosk.store import open_store
 from kiosk.text import FontError, TextRenderer
 
 log = logging.getLogger(__name__)
@@ -56,6 +58,7 @@ class KioskOptions:
     seed: int | None = None
     rhythm: float | None = None
     size: tuple[int, int] | None = None
+    auto_check: bool | None = None  # overrides the config's hand.auto_check
 
 
 class Scene(Protocol):
@@ -103,12 +106,16 @@ def resolve_rhythm(config: Config, options: KioskOptions) -> float:
     return options.rhythm
 
 
-def build_controller(config: Config, options: KioskOptions) -> CallerController:
+def build_controller(
+    config: Config, options: KioskOptions, journal: Journal | None = None
+) -> CallerController:
     """The caller with the box of tickets the config describes."""
     strips = make_strips(config.tickets.strips, random.Random(config.tickets.seed))
+    auto = config.hand.auto_check if options.auto_check is None else options.auto_check
     return CallerController(
         box_tickets(strips), hand_options(config), rhythm=resolve_rhythm(config, options),
-        manual=config.caller.manual, rng=make_rng(options.seed),
+        manual=config.caller.manual, rng=make_rng(options.seed), journal=journal,
+        auto_check=auto,
     )
 
 
@@ -122,7 +129,9 @@ class Kiosk:
         if lang not in LANGUAGES:
             raise ConfigError(f"language {lang!r} is not allowed: use \"fa\" or \"en\"")
         self.tr = set_language(lang, config.display.persian_digits)
-        self.controller = build_controller(config, options)
+        store, problem = open_store()
+        self.journal = Journal(store, problem)
+        self.controller = build_controller(config, options, self.journal)
         self.fullscreen = not options.headless and not options.windowed and \
             config.display.fullscreen
         self.screen = self._open_display()
@@ -189,6 +198,21 @@ class Kiosk:
             self.controller.start_hand(time.monotonic(), paused=not self.options.headless)
         return scene
 
+    def start(self) -> None:
+        """Come back to the hand the kiosk was in, or (headless) start one at once.
+
+        After a restart the hand resumes paused, waiting for the host; a headless
+        run has no host, so it carries on calling.
+        """
+        now = time.monotonic()
+        resumed = self.journal.unfinished()
+        if resumed is not None:
+            self.controller.resume_hand(resumed, now, paused=not self.options.headless)
+            self.show("caller")
+        elif self.options.headless:
+            self.controller.start_hand(now)
+            self.show("caller")
+
     # -- the loop -------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event, now: float) -> None:
         if event.type == pygame.QUIT:
@@ -250,7 +274,7 @@ def run(options: KioskOptions) -> int:
     if options.headless:
         prepare_headless()
     try:
-        config = load(options.config_path)
+        config = load(options.config_path or default_path())
         kiosk = Kiosk(options, config)
     except ConfigError as exc:
         print(f"debarna: {exc}", file=sys.stderr)
@@ -264,9 +288,7 @@ def run(options: KioskOptions) -> int:
         pygame.quit()
         return EXIT_DISPLAY
     try:
-        if options.headless:
-            kiosk.show("caller")
-            kiosk.controller.start_hand(time.monotonic())
+        kiosk.start()
         kiosk.loop()
         if options.screenshot is not None:
             kiosk.save_screenshot(options.screenshot)

@@ -8,6 +8,7 @@ should say comes out as catalogue keys with values (`Notice`), so the scene tran
 
 from __future__ import annotations
 
+import logging
 import random
 import secrets
 from collections.abc import Sequence
@@ -18,7 +19,11 @@ from typing import Protocol
 from engines.debarna.bag import Bag, BagEmpty
 from engines.debarna.hand import Hand, Reason, Verdict
 from engines.debarna.options import HandOptions, Stage
+from engines.debarna.records import verdict_to_json
 from engines.debarna.ticket import Ticket, normalise_serial
+from kiosk.journal import Journal, Resumed
+
+log = logging.getLogger(__name__)
 
 NEW_HAND_WINDOW = 3.0  # seconds in which the second press of "new hand" must come
 NOTICE_SECONDS = 4.0
@@ -98,6 +103,8 @@ class CallerController:
         rhythm: float = 4.0,
         manual: bool = False,
         rng: RandomLike | None = None,
+        journal: Journal | None = None,
+        auto_check: bool = False,
     ) -> None:
         if rhythm <= 0:
             raise ValueError("the rhythm must be a positive number of seconds")
@@ -106,6 +113,12 @@ class CallerController:
         self.rhythm = rhythm
         self.manual = manual
         self.rng: RandomLike = rng if rng is not None else secrets.SystemRandom()
+        self.journal = journal
+        self.auto_check = auto_check
+        # A persistent warning for the host (e.g. games are not being saved).
+        self.warning: Notice | None = None
+        if journal is not None and journal.notice is not None:
+            self.warning = Notice(*journal.notice)
         self.hand: Hand | None = None
         self.bag: Bag | None = None
         self.paused = True
@@ -199,16 +212,31 @@ class CallerController:
             number = self.bag.draw()
         except BagEmpty:
             self.paused = True
-            self._mark(Changed.STATUS)
+            self.notice = Notice("notice.bag_empty")
+            self._mark(Changed.STATUS | Changed.NOTICE)
             return None
+        self._journal("number_called", number=number)  # on the disk before it is shown
         self.hand.call(number)
+        log.info("called %d (%d of 90)", number, len(self.hand.called))
         if self.repeat_until is not None:
             self.repeat_until = None
             self._mark(Changed.REPEAT)
         self._mark(Changed.NUMBER | Changed.STATUS)
+        if self.auto_check:
+            self._check_everyone()
         if self.hand.is_over:
             self.next_call_at = None
         return number
+
+    def _check_everyone(self) -> None:
+        """Auto-check: claim for every registered card that completed an open stage now."""
+        assert self.hand is not None
+        winners = self.hand.winners
+        for stage, serials in self.hand.reached_on_last().items():
+            won = winners.get(stage)
+            for serial in serials:
+                if won is None or serial not in won.serials:
+                    self.claim(serial, stage)
 
     def call_next(self, now: float) -> int | None:
         """Call one number at once, whatever the mode (for manual play and benchmarks)."""
@@ -223,7 +251,13 @@ class CallerController:
     def start_hand(self, now: float, paused: bool = False) -> None:
         """Shuffle a new bag and deal a new hand with the box of tickets."""
         self.hand = Hand(self.options, self.tickets)
-        self.bag = Bag(self.rng)
+        # A seeded run gives each hand its own recorded bag seed, so a restart replays
+        # the same draw; live play draws from the system's generator and records none.
+        seeded = not isinstance(self.rng, random.SystemRandom)
+        bag_seed = self.rng.getrandbits(63) if seeded else None  # type: ignore[attr-defined]
+        self.bag = Bag(random.Random(bag_seed) if bag_seed is not None else self.rng)
+        if self.journal is not None:
+            self.journal.start(self.options, self.tickets, bag_seed)
         self.paused = paused
         self.claim_phase = ClaimPhase.CLOSED
         self.serial_text = ""
@@ -233,6 +267,32 @@ class CallerController:
         self.next_call_at = now + self.rhythm
         self.notice = None
         self._mark(Changed.ALL)
+
+    def resume_hand(self, resumed: Resumed, now: float, paused: bool = True) -> None:
+        """Carry on with a hand rebuilt from the journal after a restart."""
+        hand = resumed.hand
+        if resumed.bag_seed is not None:
+            bag = Bag(random.Random(resumed.bag_seed))
+            replayed = [bag.draw() for _ in hand.called]
+            if tuple(replayed) != hand.called:
+                log.error("hand %s: the recorded calls do not follow its bag seed",
+                          resumed.hand_id)
+                bag = Bag.resumed(secrets.SystemRandom(), hand.called)
+        else:
+            bag = Bag.resumed(self.rng, hand.called)
+        self.hand, self.bag = hand, bag
+        self.paused = paused
+        self.claim_phase = ClaimPhase.CLOSED
+        self.serial_text = ""
+        self.result = None
+        self.repeat_until = None
+        self._new_hand_at = None
+        self.next_call_at = None if paused or hand.is_over else now + self.rhythm
+        self.notice = Notice("notice.resumed_after_restart", {"count": len(hand.called)},
+                             now + 3 * NOTICE_SECONDS)
+        self._mark(Changed.ALL)
+        if self.auto_check and hand.called and not hand.is_over:
+            self._check_everyone()  # claims the crash may have cut off, on the same number
 
     def new_hand(self, now: float) -> bool:
         """Start a new hand. While a hand is on, the press must be repeated to confirm.
@@ -357,10 +417,12 @@ class CallerController:
         called = frozenset(self.hand.called)
         if not normalise_serial(serial):
             return ClaimResult(serial, None, Notice("reason.empty"), called, self.hand.last)
+        before = self.hand.winners
         if self.hand.ticket(serial) is None:
             verdict = Verdict(serial, False, reason=Reason.UNKNOWN_TICKET)
         else:
             verdict = self.hand.claim(serial, stage)
+        self._journal_claim(serial, stage, verdict, before)
         if verdict.valid:
             self._mark(Changed.STATUS)
             message = Notice("claim.valid")
@@ -379,3 +441,37 @@ class CallerController:
                 },
             )
         return ClaimResult(serial, verdict, message, called, self.hand.last)
+
+    # -- the journal -----------------------------------------------------------------------
+    def _journal(self, kind: str, **data: object) -> None:
+        if self.journal is not None:
+            self.journal.record(kind, **data)
+            self._refresh_warning()
+
+    def _refresh_warning(self) -> None:
+        if self.journal is not None and self.journal.notice is not None:
+            warning = Notice(*self.journal.notice)
+            if warning != self.warning:
+                self.warning = warning
+                self._mark(Changed.NOTICE)
+
+    def _journal_claim(
+        self, serial: str, stage: Stage | None, verdict: Verdict, before: dict[Stage, object]
+    ) -> None:
+        assert self.hand is not None
+        events: list[tuple[str, dict[str, object]]] = [
+            ("claim", {"stage": str(stage) if stage else None, **verdict_to_json(verdict),
+                       "serial": serial})
+        ]
+        for won in verdict.stages:
+            if won not in before:
+                win = self.hand.winners[won]
+                events.append(("stage_won", {"stage": str(won), "call": win.call_index,
+                                             "serials": list(win.serials)}))
+        log.info("claim %s: %s", serial, "valid " + ", ".join(verdict.stages) if verdict.valid
+                 else f"refused ({verdict.reason})")
+        if self.journal is not None:
+            self.journal.record_many(events)
+            if self.hand.is_over:
+                self.journal.finish("hand_over")
+            self._refresh_warning()

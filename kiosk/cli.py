@@ -21,7 +21,7 @@ from engines.debarna.simulate import simulate, summary
 from engines.debarna.strips import make_strips
 from engines.debarna.ticket import Ticket
 
-SUBCOMMANDS = ("kiosk", "tickets", "simulate")
+SUBCOMMANDS = ("kiosk", "tickets", "simulate", "history", "config")
 HEADLESS_MIN_RHYTHM = 0.05
 RHYTHM_RANGE = (3.0, 5.0)
 
@@ -48,7 +48,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="debarna",
         description="The Dabernā kiosk: the Iranian 90-ball game on the family TV.",
     )
-    sub = parser.add_subparsers(dest="command", metavar="{kiosk,tickets,simulate}")
+    sub = parser.add_subparsers(dest="command", metavar="{" + ",".join(SUBCOMMANDS) + "}")
 
     kiosk = sub.add_parser("kiosk", help="start the kiosk (the default)")
     kiosk.add_argument("--windowed", action="store_true", help="run in a 1280x720 window")
@@ -66,6 +66,8 @@ def build_parser() -> argparse.ArgumentParser:
                        help="seconds between calls: 3-5 on a screen, down to 0.05 headless")
     kiosk.add_argument("--size", type=_size, metavar="WxH",
                        help="headless screen size, default 1920x1080")
+    kiosk.add_argument("--auto-check", action="store_true", default=None,
+                       help="the kiosk itself finds and announces winning cards")
 
     tickets = sub.add_parser("tickets", help="make strips of 6 tickets covering 1-90")
     tickets.add_argument("--strips", type=_bounded(int, 1, 100_000, what="--strips"),
@@ -81,6 +83,15 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int)
     sim.add_argument("--no-two-lines", action="store_true", help="skip the two-lines stage")
     sim.add_argument("--format", choices=("json", "text"), default="text")
+    history = sub.add_parser("history", help="the record of a hand: calls, claims, winners")
+    history.add_argument("--hand", type=_bounded(int, 1, what="--hand"), metavar="N",
+                         help="one hand by number (default: every hand)")
+    history.add_argument("--format", choices=("json", "text"), default="text")
+
+    config = sub.add_parser("config", help="check a config file, or print the defaults")
+    what = config.add_mutually_exclusive_group(required=True)
+    what.add_argument("--check", type=Path, metavar="FILE", help="validate FILE")
+    what.add_argument("--defaults", action="store_true", help="print every key and its default")
     return parser
 
 
@@ -131,6 +142,40 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def cmd_history(args: argparse.Namespace, out: TextIO) -> int:
+    from kiosk.history import hand_records, print_record
+    from kiosk.store import StoreError
+
+    try:
+        records = hand_records(args.hand)
+    except (StoreError, LookupError) as exc:
+        print(f"debarna: {exc}", file=sys.stderr)
+        return 1
+    for record in records:
+        if args.format == "json":
+            out.write(json.dumps(record) + "\n")
+        else:
+            print_record(record, out)
+    if not records:
+        print("debarna: no hands have been played yet", file=sys.stderr)
+    return 0
+
+
+def cmd_config(args: argparse.Namespace, out: TextIO) -> int:
+    from kiosk.config import ConfigError, defaults_toml, load
+
+    if args.defaults:
+        out.write(defaults_toml())
+        return 0
+    try:
+        load(args.check)
+    except ConfigError as exc:
+        print(f"debarna: {exc}", file=sys.stderr)
+        return 2
+    out.write(f"{args.check}: ok\n")
+    return 0
+
+
 def cmd_kiosk(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.rhythm is not None and not args.headless:
         low, high = RHYTHM_RANGE
@@ -155,6 +200,7 @@ def cmd_kiosk(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         seed=args.seed,
         rhythm=args.rhythm,
         size=args.size,
+        auto_check=args.auto_check,
     )
     try:
         return run(options)
@@ -175,6 +221,10 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
             return cmd_tickets(args, out)
         if args.command == "simulate":
             return cmd_simulate(args, out)
+        if args.command == "history":
+            return cmd_history(args, out)
+        if args.command == "config":
+            return cmd_config(args, out)
         return cmd_kiosk(args, parser)
     except BrokenPipeError:
         return 0

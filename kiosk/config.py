@@ -8,6 +8,7 @@ every device (keyboard, GPIO, gamepad) is mapped to; the keyboard mapping lives 
 
 from __future__ import annotations
 
+import os
 import tomllib
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -81,6 +82,7 @@ class HandConfig:
     four_corners: bool = False
     early_five: bool = False
     burn_false_claims: bool = False
+    auto_check: bool = False
 
 
 @dataclass(frozen=True)
@@ -140,6 +142,7 @@ _SECTIONS: dict[str, tuple[type, dict[str, _Rule]]] = {
             "four_corners": _Rule(bool),
             "early_five": _Rule(bool),
             "burn_false_claims": _Rule(bool),
+            "auto_check": _Rule(bool),
         },
     ),
     "tickets": (
@@ -222,10 +225,27 @@ def from_mapping(data: dict[str, Any]) -> Config:
     return Config(**sections, keys=keys)
 
 
+SYSTEM_CONFIG = Path("/etc/debarna/kiosk.toml")
+
+
+def default_path() -> Path | None:
+    """The config file used without --config: $DEBARNA_CONFIG, /etc/debarna, or XDG."""
+    named = os.environ.get("DEBARNA_CONFIG")
+    if named:
+        return Path(named)
+    xdg = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    for candidate in (Path(xdg) / "debarna" / "kiosk.toml", SYSTEM_CONFIG):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
 def load(path: Path | None) -> Config:
-    """The configuration in `path`, or the defaults when `path` is None or missing."""
-    if path is None or not path.exists():
+    """The configuration in `path` (which must exist), or the defaults when it is None."""
+    if path is None:
         return Config()
+    if not path.exists():
+        raise ConfigError(f"the config file {path} does not exist")
     try:
         with path.open("rb") as handle:
             data = tomllib.load(handle)
@@ -247,19 +267,32 @@ def _toml_value(value: Any) -> str:
 
 
 _COMMENTS = {
-    "display.lang": "fa or en",
+    "display.lang": "language of the screen and the voice: fa or en",
     "display.persian_digits": "show ۰۱۲۳۴۵۶۷۸۹ in the Persian interface",
-    "display.width": "0 = the screen's own size",
-    "caller.rhythm": "seconds between calls, 3 to 5",
+    "display.fullscreen": "false: a 1280x720 window",
+    "display.width": "screen size in pixels, 0 to 8192; 0 = the screen's own size",
+    "display.height": "0 = the screen's own size",
+    "caller.rhythm": "seconds from one call to the next, 3 to 5",
     "caller.manual": "true: the host calls each number with N or Enter",
+    "hand.two_lines": "play for two lines between line and full house",
+    "hand.four_corners": "extra prize: the ends of the top and bottom rows",
+    "hand.early_five": "extra prize: the first card with any five numbers",
+    "hand.burn_false_claims": "a false claim puts the card out for the hand",
+    "hand.auto_check": "the kiosk itself finds and announces winning cards",
     "tickets.strips": "strips of 6 tickets in the box, 1 to 50",
+    "tickets.seed": "which box: the one `debarna tickets --seed` prints",
 }
 
 
 def defaults_toml() -> str:
     """The default configuration as a commented TOML file."""
     config = Config()
-    lines = ["# Dabernā kiosk configuration. Every key is optional.", ""]
+    lines = [
+        "# Dabernā kiosk configuration: every key, with its default. Every key is optional.",
+        "# Installed as /etc/debarna/kiosk.toml by `make install`; check it with",
+        "# `debarna config --check FILE`, print the defaults with `debarna config --defaults`.",
+        "",
+    ]
     for section, (_, rules) in _SECTIONS.items():
         lines.append(f"[{section}]")
         values = getattr(config, section)

@@ -42,7 +42,15 @@ CREATE INDEX IF NOT EXISTS events_by_hand ON events(hand, id);
 
 
 class StoreError(RuntimeError):
-    """The journal cannot be opened or written; the message says what to do."""
+    """The journal cannot be opened or written; the message says what to do.
+
+    `key` names the problem for the screen's catalogue: read_only, full,
+    unopenable or failed.
+    """
+
+    def __init__(self, message: str, key: str = "failed") -> None:
+        super().__init__(message)
+        self.key = key
 
 
 def data_dir() -> Path:
@@ -70,21 +78,25 @@ def _read_only_disk(path: Path) -> bool:
         return False
 
 
-def _explain(exc: sqlite3.Error, path: Path) -> str:
+def _explain(exc: sqlite3.Error, path: Path) -> StoreError:
     text = str(exc).lower()
     if _read_only_disk(path):
-        return (f"the game journal {path} is on a read-only disk, so games cannot be saved; "
-                "remount it read-write or set DEBARNA_DATA_DIR to a writable place")
+        return StoreError(
+            f"the game journal {path} is on a read-only disk, so games cannot be saved; "
+            "remount it read-write or set DEBARNA_DATA_DIR to a writable place", "read_only")
     if "readonly" in text or "read-only" in text or "permission" in text:
-        return (f"the game journal {path} is read-only, so games cannot be saved; "
-                f"make {path.parent} writable for the kiosk's user")
+        return StoreError(
+            f"the game journal {path} is read-only, so games cannot be saved; "
+            f"make {path.parent} writable for the kiosk's user", "read_only")
     if "full" in text:
-        return (f"the disk holding {path} is full, so games cannot be saved; "
-                "free some space and restart the kiosk")
+        return StoreError(
+            f"the disk holding {path} is full, so games cannot be saved; "
+            "free some space and restart the kiosk", "full")
     if "unable to open" in text:
-        return (f"the game journal {path} cannot be opened; check that {path.parent} "
-                "exists and is writable")
-    return f"the game journal {path} failed: {exc}"
+        return StoreError(
+            f"the game journal {path} cannot be opened; check that {path.parent} "
+            "exists and is writable", "unopenable")
+    return StoreError(f"the game journal {path} failed: {exc}")
 
 
 class Store:
@@ -92,7 +104,8 @@ class Store:
 
     def __init__(self, path: Path | None) -> None:
         self.path = path
-        self.notice: str | None = None  # something the screen should say, e.g. moved aside
+        self.notice: str | None = None  # something to tell the host, e.g. a file moved aside
+        self.moved_aside: Path | None = None
         self._db = self._open()
 
     # -- opening ---------------------------------------------------------------------
@@ -105,7 +118,8 @@ class Store:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise StoreError(
-                f"cannot create the data directory {self.path.parent}: {exc.strerror}"
+                f"cannot create the data directory {self.path.parent}: {exc.strerror}",
+                "unopenable",
             ) from exc
         try:
             db = self._connect(str(self.path))
@@ -113,8 +127,9 @@ class Store:
             return db
         except sqlite3.DatabaseError as exc:
             if not _is_corruption(exc):
-                raise StoreError(_explain(exc, self.path)) from exc
+                raise _explain(exc, self.path) from exc
         aside = self._move_aside()
+        self.moved_aside = aside
         self.notice = (f"the game journal was damaged and has been moved aside to {aside.name}; "
                        "a new one has been started")
         log.error("journal %s was corrupt; moved aside to %s", self.path, aside)
@@ -123,7 +138,7 @@ class Store:
             self._check(db)
             return db
         except sqlite3.DatabaseError as exc:
-            raise StoreError(_explain(exc, self.path)) from exc
+            raise _explain(exc, self.path) from exc
 
     @staticmethod
     def _connect(target: str) -> sqlite3.Connection:
@@ -163,7 +178,7 @@ class Store:
         except sqlite3.Error as exc:
             if self._db.in_transaction:
                 self._db.execute("ROLLBACK")
-            raise StoreError(_explain(exc, self.path or Path(":memory:"))) from exc
+            raise _explain(exc, self.path or Path(":memory:")) from exc
 
     def start_hand(self, game: str, first: Mapping[str, Any]) -> int:
         """Open a new hand with its `hand_started` event; returns the hand's id."""
@@ -229,8 +244,8 @@ def _is_corruption(exc: sqlite3.DatabaseError) -> bool:
     return "malformed" in text or "not a database" in text or "corrupt" in text
 
 
-def open_store(path: Path | None = None) -> tuple[Store, str | None]:
-    """Open the journal, falling back to memory with a warning if it cannot be written."""
+def open_store(path: Path | None = None) -> tuple[Store, StoreError | None]:
+    """Open the journal, falling back to memory (with the reason) if it cannot be written."""
     target = path or data_dir() / DB_NAME
     try:
         store = Store(target)
@@ -238,7 +253,7 @@ def open_store(path: Path | None = None) -> tuple[Store, str | None]:
         with store._writing() as db:
             db.execute("CREATE TABLE IF NOT EXISTS probe (x)")
             db.execute("DROP TABLE probe")
-        return store, store.notice
+        return store, None
     except StoreError as exc:
         log.error("%s", exc)
-        return Store(None), str(exc)
+        return Store(None), exc

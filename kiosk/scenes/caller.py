@@ -492,7 +492,7 @@ class CallerScene:
         assert self._layout is not None
         layout = self._layout
         rect = self._restore(surface, layout.notice)
-        notice = self.controller.notice
+        notice = self.controller.notice or self.controller.warning
         if notice is not None:
             self._draw_text(surface, self._t(notice), 34, WARN, layout.notice, align="center",
                             bold=True)

@@ -21,8 +21,24 @@ def test_no_file_means_the_defaults() -> None:
     assert config.tickets.strips == 8
 
 
-def test_a_missing_file_means_the_defaults(tmp_path: Path) -> None:
-    assert load(tmp_path / "absent.toml") == Config()
+def test_a_named_file_that_does_not_exist_is_an_error(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match=r"absent\.toml does not exist"):
+        load(tmp_path / "absent.toml")
+
+
+def test_the_config_file_is_found_without_naming_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from kiosk.config import default_path
+
+    monkeypatch.delenv("DEBARNA_CONFIG", raising=False)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    mine = tmp_path / "debarna" / "kiosk.toml"
+    mine.parent.mkdir()
+    mine.write_text("[caller]\nrhythm = 3\n")
+    assert default_path() == mine
+    monkeypatch.setenv("DEBARNA_CONFIG", str(tmp_path / "other.toml"))
+    assert default_path() == tmp_path / "other.toml"
 
 
 def test_the_defaults_file_reads_back_as_the_defaults() -> None:

@@ -101,9 +101,10 @@ def tiny_disk(tmp_path: Path) -> Iterator[Path]:
 def test_a_full_disk_gives_a_clear_message(tiny_disk: Path) -> None:
     store = Store(tiny_disk / DB_NAME)
     hand = store.start_hand("debarna", {})
-    with pytest.raises(StoreError, match=r"disk .* is full"):
+    with pytest.raises(StoreError, match=r"disk .* is full") as caught:
         for i in range(100_000):
             store.append(hand, "note", {"text": "x" * 2000, "i": i})
+    assert caught.value.key == "full"
     # Everything committed before the disk filled is still there.
     assert len(store.events(hand)) > 1
 
@@ -111,8 +112,8 @@ def test_a_full_disk_gives_a_clear_message(tiny_disk: Path) -> None:
 def test_a_read_only_disk_gives_a_clear_message(tiny_disk: Path) -> None:
     Store(tiny_disk / DB_NAME).close()
     subprocess.run(["mount", "-o", "remount,ro", str(tiny_disk)], check=True)
-    store, notice = open_store(tiny_disk / DB_NAME)
-    assert notice is not None and "read-only" in notice
+    store, problem = open_store(tiny_disk / DB_NAME)
+    assert problem is not None and "read-only" in str(problem) and problem.key == "read_only"
     assert store.path is None  # the kiosk goes on with an in-memory journal
     hand = store.start_hand("debarna", {})
     assert store.events(hand)[0]["kind"] == "hand_started"

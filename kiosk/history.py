@@ -1,0 +1,94 @@
+"""`debarna history`: each hand's record from the journal, for the host to check a card.
+
+A record holds the called numbers in order, the tickets issued, every claim with
+its verdict, and the winners (as in `debarna simulate`): after the hand, the called
+balls are there to check the winning card (rules §6).
+"""
+
+from __future__ import annotations
+
+import datetime
+from pathlib import Path
+from typing import Any, TextIO
+
+from engines.debarna.records import RecordError, replay
+from kiosk.store import DB_NAME, Store, data_dir
+
+
+def _when(stamp: float | None) -> str | None:
+    if stamp is None:
+        return None
+    return datetime.datetime.fromtimestamp(stamp).isoformat(timespec="seconds")
+
+
+def hand_records(hand: int | None = None, path: Path | None = None) -> list[dict[str, Any]]:
+    """Every hand in the journal (or just `hand`), oldest first."""
+    target = path or data_dir() / DB_NAME
+    if not target.exists():
+        if hand is not None:
+            raise LookupError(f"there is no hand {hand}: no game has been saved yet")
+        return []
+    store = Store(target)
+    try:
+        rows = store.hands()
+        if hand is not None:
+            rows = [row for row in rows if row.id == hand]
+            if not rows:
+                raise LookupError(f"there is no hand {hand} in the journal")
+        return [_record(store, row.id, row.game, row.started, row.finished) for row in rows]
+    finally:
+        store.close()
+
+
+def _record(store: Store, hand_id: int, game: str, started: float,
+            finished: float | None) -> dict[str, Any]:
+    events = store.events(hand_id)
+    record: dict[str, Any] = {
+        "hand": hand_id, "game": game, "started": _when(started), "finished": _when(finished),
+    }
+    calls: list[int] = []
+    claims = []
+    ending = None
+    for event in events:
+        kind = event["kind"]
+        if kind == "number_called":
+            calls.append(event["number"])
+        elif kind == "claim":
+            claims.append({
+                "serial": event.get("serial"), "call": len(calls) - 1, "number":
+                calls[-1] if calls else None, "valid": event.get("valid"),
+                "stages": event.get("stages", []), "reason": event.get("reason"),
+            })
+        elif kind in ("hand_over", "hand_abandoned", "hand_damaged"):
+            ending = kind
+    record["calls"] = calls
+    record["tickets"] = [e["serial"] for e in events if e["kind"] == "ticket_issued"]
+    record["claims"] = claims
+    record["ended"] = ending
+    try:
+        hand = replay(events)
+        record["winners"] = {str(s): w.to_json() for s, w in hand.winners.items()}
+    except RecordError as exc:
+        record["winners"] = {}
+        record["error"] = str(exc)
+    return record
+
+
+def print_record(record: dict[str, Any], out: TextIO) -> None:
+    """A hand for the host, in plain text."""
+    state = (record["ended"] or "in progress").replace("_", " ").replace("hand ", "")
+    out.write(f"Hand {record['hand']} — {record['started']} — {state}\n")
+    calls = record["calls"]
+    out.write(f"  {len(calls)} numbers called: {' '.join(str(n) for n in calls)}\n")
+    out.write(f"  tickets issued: {len(record['tickets'])}\n")
+    for claim in record["claims"]:
+        verdict = ("valid: " + ", ".join(claim["stages"])) if claim["valid"] else \
+            f"refused: {claim['reason']}"
+        out.write(f"  claim {claim['serial']} on {claim['number']} — {verdict}\n")
+    for stage, win in record["winners"].items():
+        number = calls[win["call"]] if win["call"] < len(calls) else "?"
+        out.write(f"  {stage.replace('_', ' ')} won on call {win['call'] + 1} ({number}) by "
+                  f"{', '.join(win['serials'])}\n")
+    if "error" in record:
+        out.write(f"  this record could not be replayed: {record['error']}\n")
+    out.write("\n")

@@ -1,0 +1,139 @@
+"""The caller's journal: each Dabernā hand as events in the store, and its resumption.
+
+Every event is committed before the kiosk shows or speaks it. If the store stops
+accepting writes (full or read-only disk), the hand moves to an in-memory journal
+so play goes on, and `notice` says games are no longer being saved.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from engines.debarna.hand import Hand
+from engines.debarna.options import HandOptions
+from engines.debarna.records import RecordError, options_to_json, replay
+from engines.debarna.ticket import Ticket
+from kiosk.store import Store, StoreError
+
+log = logging.getLogger(__name__)
+
+GAME = "debarna"
+
+
+@dataclass(frozen=True)
+class Resumed:
+    """An unfinished hand found in the journal, rebuilt by replaying it."""
+
+    hand_id: int
+    hand: Hand
+    bag_seed: int | None
+
+
+class Journal:
+    """Writes one hand at a time; reads back the unfinished one after a restart."""
+
+    def __init__(self, store: Store, problem: StoreError | None = None) -> None:
+        self.store = store
+        self.hand_id: int | None = None
+        self._finished = False
+        # What the screen should tell the host: a catalogue key and its values.
+        self.notice: tuple[str, dict[str, object]] | None = None
+        if problem is not None:
+            self.notice = (f"journal.{problem.key}", {})
+        elif store.moved_aside is not None:
+            self.notice = ("journal.moved_aside", {"file": store.moved_aside.name})
+
+    # -- writing -------------------------------------------------------------------------
+    def start(
+        self, options: HandOptions, tickets: Iterable[Ticket], bag_seed: int | None
+    ) -> None:
+        """Open a new hand: its options, its bag seed (seeded runs only) and its tickets."""
+        if self.hand_id is not None and not self._finished:
+            self.finish("hand_abandoned")
+        self._finished = False
+        first = {"options": options_to_json(options), "bag_seed": bag_seed}
+        issued = [("ticket_issued", ticket.to_json()) for ticket in tickets]
+        try:
+            self.hand_id = self.store.start_hand(GAME, first)
+            self.store.append_many(self.hand_id, issued)
+        except StoreError as exc:
+            self._fall_back(exc)
+            self.hand_id = self.store.start_hand(GAME, first)
+            self.store.append_many(self.hand_id, issued)
+        log.info("hand %s started", self.hand_id)
+
+    def record(self, kind: str, **data: Any) -> None:
+        """Commit one event of the current hand; returns once it is on the disk."""
+        self.record_many([(kind, data)])
+
+    def record_many(self, events: list[tuple[str, Mapping[str, Any]]]) -> None:
+        if self.hand_id is None:
+            return
+        try:
+            self.store.append_many(self.hand_id, events)
+        except StoreError as exc:
+            self._move_to_memory(exc)
+            self.store.append_many(self.hand_id, events)
+
+    @property
+    def finished(self) -> bool:
+        return self._finished
+
+    def finish(self, kind: str = "hand_over") -> None:
+        """Close the hand. Claims on its last number may still be recorded after it."""
+        if self.hand_id is None or self._finished:
+            return
+        try:
+            self.store.finish_hand(self.hand_id, kind)
+        except StoreError as exc:
+            self._move_to_memory(exc)
+            self.store.finish_hand(self.hand_id, kind)
+        log.info("hand %s ended (%s)", self.hand_id, kind.replace("_", " "))
+        self._finished = True
+
+    def _fall_back(self, exc: StoreError) -> None:
+        log.error("%s; the game goes on without being saved", exc)
+        self.notice = (f"journal.{exc.key}", {})
+        self.store = Store(None)
+
+    def _move_to_memory(self, exc: StoreError) -> None:
+        """Carry the current hand over to memory so nothing of it is lost this session."""
+        old, hand_id = self.store, self.hand_id
+        events = old.events(hand_id) if hand_id is not None else []
+        self._fall_back(exc)
+        if hand_id is None or not events:
+            return
+        first, rest = events[0], events[1:]
+        self.hand_id = self.store.start_hand(GAME, _payload(first))
+        self.store.append_many(self.hand_id, [(e["kind"], _payload(e)) for e in rest])
+
+    # -- reading -------------------------------------------------------------------------
+    def unfinished(self) -> Resumed | None:
+        """The hand the kiosk was in when it stopped, rebuilt exactly; None if there is none.
+
+        A hand whose record cannot be replayed is closed as damaged (and kept in the
+        journal for the host), never silently dropped.
+        """
+        row = self.store.unfinished(GAME)
+        if row is None:
+            return None
+        events = self.store.events(row.id)
+        try:
+            hand = replay(events)
+        except RecordError as exc:
+            log.error("hand %s cannot be resumed: %s", row.id, exc)
+            self.notice = ("journal.damaged", {"hand": row.id})
+            self.store.finish_hand(row.id, "hand_damaged")
+            return None
+        self.hand_id = row.id
+        seed = events[0].get("bag_seed")
+        log.info("hand %s resumed after restart: %d numbers called, winners %s", row.id,
+                 len(hand.called), {str(s): list(w.serials) for s, w in hand.winners.items()})
+        return Resumed(row.id, hand, seed if isinstance(seed, int) else None)
+
+
+def _payload(event: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in event.items() if k not in ("kind", "at")}
