@@ -189,6 +189,7 @@ def cmd_kiosk(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     # One line per event worth knowing, on stdout (journald under systemd).
     logging.basicConfig(level=logging.INFO, stream=sys.stdout,
                         format="%(levelname)s %(name)s: %(message)s")
+    logging.raiseExceptions = False  # a closed stdout must never stop the game
 
     options = KioskOptions(
         windowed=args.windowed,

@@ -44,7 +44,7 @@ class Journal:
         if problem is not None:
             self.notice = (f"journal.{problem.key}", {})
         elif store.moved_aside is not None:
-            self.notice = ("journal.moved_aside", {"file": store.moved_aside.name})
+            self.notice = ("journal.moved_aside", {})
 
     # -- writing -------------------------------------------------------------------------
     def start(

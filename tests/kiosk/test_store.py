@@ -130,3 +130,29 @@ def test_the_database_file_is_real_sqlite(tmp_path: Path) -> None:
     with sqlite3.connect(tmp_path / DB_NAME) as db:
         tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master")}
     assert {"hands", "events"} <= tables
+
+
+def _kiosk(data: Path, seconds: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "DEBARNA_DATA_DIR": str(data)}
+    return subprocess.run(
+        [os.sys.executable, "-m", "kiosk.cli", "kiosk", "--headless", "--seed", "3",
+         "--rhythm", "0.05", "--auto-check", "--run-for", seconds],
+        capture_output=True, text=True, timeout=120, env=env, cwd=Path(__file__).parents[2],
+    )
+
+
+def test_the_kiosk_on_a_read_only_disk_plays_on_and_says_so(tiny_disk: Path) -> None:
+    subprocess.run(["mount", "-o", "remount,ro", str(tiny_disk)], check=True)
+    proc = _kiosk(tiny_disk, "1.5")
+    assert proc.returncode == 0, proc.stderr
+    assert "read-only disk" in proc.stdout
+    assert "called" in proc.stdout  # the hand went on
+    assert "Traceback" not in proc.stdout + proc.stderr
+
+
+def test_the_kiosk_on_a_disk_that_fills_mid_hand_plays_on_and_says_so(tiny_disk: Path) -> None:
+    proc = _kiosk(tiny_disk, "5")
+    assert proc.returncode == 0, proc.stderr
+    assert "is full" in proc.stdout and "goes on without being saved" in proc.stdout
+    assert "hand 1 ended (hand over)" in proc.stdout  # the hand was played to the end
+    assert "Traceback" not in proc.stdout + proc.stderr
