@@ -19,16 +19,19 @@ from typing import Protocol
 
 import pygame
 
+from audio.cache import voice_dir
+from audio.player import Voice, VoiceSettings, open_mixer
 from engines.debarna.options import HandOptions
 from engines.debarna.strips import make_strips
-from kiosk.caller import CallerController, box_tickets, make_rng
+from kiosk.caller import CallerController, Notice, VoiceLike, box_tickets, make_rng
 from kiosk.config import Action, Config, ConfigError, default_path, load
 from kiosk.i18n import LANGUAGES, set_language
 from kiosk.journal import Journal
 from kiosk.notify import Notifier
 from kiosk.scenes.caller import CallerScene
 from kiosk.scenes.home import HomeScene
-from kiosk.store import open_store
+from kiosk.scenes.prepare import PrepareScene
+from kiosk.store import data_dir, open_store
 from kiosk.text import FontError, TextRenderer
 
 log = logging.getLogger(__name__)
@@ -107,7 +110,8 @@ def resolve_rhythm(config: Config, options: KioskOptions) -> float:
 
 
 def build_controller(
-    config: Config, options: KioskOptions, journal: Journal | None = None
+    config: Config, options: KioskOptions, journal: Journal | None = None,
+    voice: VoiceLike | None = None,
 ) -> CallerController:
     """The caller with the box of tickets the config describes."""
     strips = make_strips(config.tickets.strips, random.Random(config.tickets.seed))
@@ -115,7 +119,7 @@ def build_controller(
     return CallerController(
         box_tickets(strips), hand_options(config), rhythm=resolve_rhythm(config, options),
         manual=config.caller.manual, rng=make_rng(options.seed), journal=journal,
-        auto_check=auto,
+        auto_check=auto, voice=voice,
     )
 
 
@@ -131,19 +135,45 @@ class Kiosk:
         self.tr = set_language(lang, config.display.persian_digits)
         store, problem = open_store()
         self.journal = Journal(store, problem)
-        self.controller = build_controller(config, options, self.journal)
         self.fullscreen = not options.headless and not options.windowed and \
             config.display.fullscreen
         self.screen = self._open_display()
+        self.voice = self._open_voice(lang)
+        self.controller = build_controller(config, options, self.journal, self.voice)
         self.text = TextRenderer(rtl=self.tr.rtl)
         self.keys = key_map(config)
+        self._after_voice = "home"
         self.factories: dict[str, Callable[[], Scene]] = {
             "home": lambda: HomeScene(self.text, self.tr),
             "caller": lambda: CallerScene(self.controller, self.text, self.tr),
+            "prepare": lambda: PrepareScene(
+                self.text, self.tr, lambda: self.voice.progress, self.voice.ready.is_set,
+                self._after_voice),
         }
+        self._voice_checked = False
         self.scenes: dict[str, Scene] = {}
         self.scene: Scene = self.show("home")
         self.running = True
+
+    # -- voice ----------------------------------------------------------------------------
+    def _open_voice(self, lang: str) -> Voice:
+        """The mixer now (READY=1 waits for it); the clips on the voice's own thread."""
+        v = self.config.voice
+        settings = VoiceSettings(lang=lang, voice=v.voice, rate=v.rate, volume=v.volume,
+                                 style=v.style, enabled=v.enabled)
+        voice = Voice(settings, voice_dir(data_dir()), open_mixer() if v.enabled else None)
+        voice.start()
+        return voice
+
+    def _check_voice(self) -> None:
+        """Once the voice is prepared, say on screen if it cannot speak."""
+        if self._voice_checked or not self.voice.ready.is_set():
+            return
+        self._voice_checked = True
+        if self.voice.problem is not None and self.controller.warning is None:
+            self.controller.warning = Notice(f"voice.{self.voice.problem}")
+            self.controller.take_changes()
+            self.scene.invalidate()
 
     # -- display --------------------------------------------------------------------------
     def _open_display(self) -> pygame.Surface:
@@ -202,16 +232,19 @@ class Kiosk:
         """Come back to the hand the kiosk was in, or (headless) start one at once.
 
         After a restart the hand resumes paused, waiting for the host; a headless
-        run has no host, so it carries on calling.
+        run has no host, so it carries on calling. While the voice is still being
+        prepared (its first start), a progress bar shows first, so the first call
+        is heard.
         """
         now = time.monotonic()
         resumed = self.journal.unfinished()
         if resumed is not None:
             self.controller.resume_hand(resumed, now, paused=not self.options.headless)
-            self.show("caller")
+            self._after_voice = "caller"
         elif self.options.headless:
-            self.controller.start_hand(now)
-            self.show("caller")
+            self._after_voice = "caller"  # the caller scene starts a hand, calling at once
+        self.voice.ready.wait(0.5)  # a cached voice is ready at once: no flash of progress
+        self.show(self._after_voice if self.voice.ready.is_set() else "prepare")
 
     # -- the loop -------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event, now: float) -> None:
@@ -232,6 +265,7 @@ class Kiosk:
         """One turn of the loop without the wait: events, update, draw."""
         for event in pygame.event.get():
             self.handle_event(event, now)
+        self._check_voice()
         self.scene.update(now)
         if self.scene.request is not None:
             self.show(self.scene.request)
@@ -241,8 +275,11 @@ class Kiosk:
         return rects
 
     def loop(self) -> None:
-        """Run frames until quit; systemd's watchdog is fed from here, so a hang is seen."""
-        clock = pygame.time.Clock()
+        """Run frames until quit; systemd's watchdog is fed from here, so a hang is seen.
+
+        Between frames the loop sleeps until the next frame or the next call's beat,
+        whichever comes first, so a call starts on its beat, not on a frame boundary.
+        """
         notifier = Notifier()
         notifier.ready()
         start = time.monotonic()
@@ -254,7 +291,13 @@ class Kiosk:
                 notifier.watchdog(now)
                 if run_for is not None and now - start >= run_for:
                     break
-                clock.tick(FPS)
+                wake = now + 1 / FPS
+                beat = self.controller.next_call_at
+                if beat is not None and self.scene is self.scenes.get("caller"):
+                    wake = min(wake, beat)
+                pause = wake - time.monotonic()
+                if pause > 0:
+                    time.sleep(pause)
         finally:
             notifier.stopping()
 
@@ -266,7 +309,7 @@ class Kiosk:
 
 def prepare_headless() -> None:
     os.environ["SDL_VIDEODRIVER"] = "dummy"
-    os.environ["SDL_AUDIODRIVER"] = "dummy"
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # tests may record with "disk"
 
 
 def run(options: KioskOptions) -> int:

@@ -37,6 +37,15 @@ class RandomLike(Protocol):
     def randrange(self, stop: int) -> int: ...
 
 
+class VoiceLike(Protocol):
+    """What the controller needs of the caller's voice (audio.player.Voice)."""
+
+    def busy(self, now: float) -> bool: ...
+    def call(self, number: int, now: float) -> float: ...
+    def say(self, names: Sequence[str], now: float) -> None: ...
+    def update(self, now: float) -> None: ...
+
+
 class Changed(Flag):
     """Parts of the caller screen that changed since the scene last looked."""
 
@@ -105,6 +114,7 @@ class CallerController:
         rng: RandomLike | None = None,
         journal: Journal | None = None,
         auto_check: bool = False,
+        voice: VoiceLike | None = None,
     ) -> None:
         if rhythm <= 0:
             raise ValueError("the rhythm must be a positive number of seconds")
@@ -115,6 +125,7 @@ class CallerController:
         self.rng: RandomLike = rng if rng is not None else secrets.SystemRandom()
         self.journal = journal
         self.auto_check = auto_check
+        self.voice = voice
         # A persistent warning for the host (e.g. games are not being saved).
         self.warning: Notice | None = None
         if journal is not None and journal.notice is not None:
@@ -198,11 +209,16 @@ class CallerController:
             self._mark(Changed.REPEAT)
         if self._new_hand_at is not None and now - self._new_hand_at > NEW_HAND_WINDOW:
             self._new_hand_at = None
+        if self.voice is not None:
+            self.voice.update(now)
         due = self.next_call_at
         if self.running and not self.manual and due is not None and now >= due:
+            if self.voice is not None and self.voice.busy(now):
+                return  # a long clip delays the call: voices never overlap
             self._call(now)
             if self.next_call_at is not None:
-                # Keep the beat; after a stall, restart it rather than calling in a burst.
+                # Keep the beat; after a stall (or a long clip), restart it from this call
+                # rather than calling in a burst.
                 following = due + self.rhythm
                 self.next_call_at = following if following > now else now + self.rhythm
 
@@ -217,6 +233,8 @@ class CallerController:
             return None
         self._journal("number_called", number=number)  # on the disk before it is shown
         self.hand.call(number)
+        if self.voice is not None:
+            self.voice.call(number, now)
         log.info("called %d (%d of 90)", number, len(self.hand.called))
         if self.repeat_until is not None:
             self.repeat_until = None
@@ -302,10 +320,12 @@ class CallerController:
         if self.hand is None or self.hand.is_over:
             self.start_hand(now)
             self._say("notice.new_hand", now)
+            self._speak(["new_hand"])
             return True
         if self._new_hand_at is not None and now - self._new_hand_at <= NEW_HAND_WINDOW:
             self.start_hand(now)
             self._say("notice.new_hand", now)
+            self._speak(["new_hand"])
             return True
         self._new_hand_at = now
         self.notice = Notice("notice.new_hand_confirm", {}, now + NEW_HAND_WINDOW)
@@ -326,6 +346,7 @@ class CallerController:
             return
         self.paused = not self.paused
         self.next_call_at = None if self.paused else now + self.rhythm
+        self._speak(["paused" if self.paused else "resumed"])
         self._mark(Changed.STATUS)
 
     def next_number(self, now: float) -> int | None:
@@ -400,6 +421,7 @@ class CallerController:
             self.paused = False
             self.next_call_at = now + self.rhythm
             self._say("notice.resumed", now)
+            self._speak(["resumed"])
 
     def check_claim(self, now: float, stage: Stage | None = None) -> ClaimResult:
         """Check the typed serial with the engine and show the verdict."""
@@ -423,6 +445,7 @@ class CallerController:
         else:
             verdict = self.hand.claim(serial, stage)
         self._journal_claim(serial, stage, verdict, before)
+        self._speak([str(s) for s in verdict.stages] if verdict.valid else ["claim_not_valid"])
         if verdict.valid:
             self._mark(Changed.STATUS)
             message = Notice("claim.valid")
@@ -441,6 +464,10 @@ class CallerController:
                 },
             )
         return ClaimResult(serial, verdict, message, called, self.hand.last)
+
+    def _speak(self, names: list[str]) -> None:
+        if self.voice is not None:
+            self.voice.say(names, self._now)
 
     # -- the journal -----------------------------------------------------------------------
     def _journal(self, kind: str, **data: object) -> None:

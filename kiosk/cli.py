@@ -21,7 +21,7 @@ from engines.debarna.simulate import simulate, summary
 from engines.debarna.strips import make_strips
 from engines.debarna.ticket import Ticket
 
-SUBCOMMANDS = ("kiosk", "tickets", "simulate", "history", "config")
+SUBCOMMANDS = ("kiosk", "tickets", "simulate", "history", "config", "voice")
 HEADLESS_MIN_RHYTHM = 0.05
 RHYTHM_RANGE = (3.0, 5.0)
 
@@ -92,6 +92,9 @@ def build_parser() -> argparse.ArgumentParser:
     what = config.add_mutually_exclusive_group(required=True)
     what.add_argument("--check", type=Path, metavar="FILE", help="validate FILE")
     what.add_argument("--defaults", action="store_true", help="print every key and its default")
+    voice = sub.add_parser("voice", help="render the caller's voice clips now")
+    voice.add_argument("--lang", choices=("fa", "en", "all"), default="all")
+    voice.add_argument("--config", type=Path, metavar="FILE", help="TOML configuration file")
     return parser
 
 
@@ -176,6 +179,52 @@ def cmd_config(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _bar(done: int, total: int, out: TextIO, label: str) -> None:
+    width = 30
+    filled = width * done // total if total else width
+    out.write(f"\r{label} [{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
+    if done >= total:
+        out.write("\n")
+    out.flush()
+
+
+def cmd_voice(args: argparse.Namespace, out: TextIO) -> int:
+    from audio.cache import ClipCache, VoiceKey, voice_dir
+    from audio.render import SpeechUnavailable, renderer
+    from kiosk.config import ConfigError, default_path, load
+    from kiosk.store import data_dir
+
+    try:
+        config = load(args.config or default_path())
+    except ConfigError as exc:
+        print(f"debarna: {exc}", file=sys.stderr)
+        return 2
+    try:
+        speech = renderer()
+    except SpeechUnavailable as exc:
+        print(f"debarna: {exc}", file=sys.stderr)
+        return 1
+    failed_any = False
+    for lang in (("fa", "en") if args.lang == "all" else (args.lang,)):
+        try:
+            voice = speech.voice_for(lang, config.voice.voice)
+        except SpeechUnavailable as exc:
+            print(f"debarna: {exc}", file=sys.stderr)
+            return 1
+        cache = ClipCache(voice_dir(data_dir()), VoiceKey(lang, voice, config.voice.rate))
+        total = len(cache.texts)
+        have = total - len(cache.missing())
+        label = f"{lang} ({voice}, {config.voice.rate} wpm)"
+        _bar(have, total, out, label)
+        failed = cache.build(
+            speech, lambda done, _todo, h=have, t=total, x=label: _bar(h + done, t, out, x))
+        if failed:
+            failed_any = True
+            print(f"debarna: {len(failed)} {lang} clips could not be rendered: "
+                  f"{', '.join(failed)}", file=sys.stderr)
+    return 1 if failed_any else 0
+
+
 def cmd_kiosk(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.rhythm is not None and not args.headless:
         low, high = RHYTHM_RANGE
@@ -226,6 +275,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
             return cmd_history(args, out)
         if args.command == "config":
             return cmd_config(args, out)
+        if args.command == "voice":
+            return cmd_voice(args, out)
         return cmd_kiosk(args, parser)
     except BrokenPipeError:
         return 0

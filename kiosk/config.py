@@ -76,6 +76,19 @@ class CallerConfig:
     manual: bool = False
 
 
+CALL_STYLES = ("number", "digits", "twice")
+RATE_RANGE = (80, 260)
+
+
+@dataclass(frozen=True)
+class VoiceConfig:
+    enabled: bool = True
+    volume: float = 0.9
+    rate: int = 150
+    voice: str = ""
+    style: str = "number"
+
+
 @dataclass(frozen=True)
 class HandConfig:
     two_lines: bool = True
@@ -95,6 +108,7 @@ class TicketsConfig:
 class Config:
     display: DisplayConfig = field(default_factory=DisplayConfig)
     caller: CallerConfig = field(default_factory=CallerConfig)
+    voice: VoiceConfig = field(default_factory=VoiceConfig)
     hand: HandConfig = field(default_factory=HandConfig)
     tickets: TicketsConfig = field(default_factory=TicketsConfig)
     keys: dict[Action, tuple[str, ...]] = field(default_factory=lambda: dict(DEFAULT_KEYS))
@@ -134,6 +148,16 @@ _SECTIONS: dict[str, tuple[type, dict[str, _Rule]]] = {
     "caller": (
         CallerConfig,
         {"rhythm": _Rule(float, *RHYTHM_RANGE), "manual": _Rule(bool)},
+    ),
+    "voice": (
+        VoiceConfig,
+        {
+            "enabled": _Rule(bool),
+            "volume": _Rule(float, 0.0, 1.0),
+            "rate": _Rule(int, *RATE_RANGE),
+            "voice": _Rule(str),
+            "style": _Rule(str, choices=CALL_STYLES),
+        },
     ),
     "hand": (
         HandConfig,
@@ -274,6 +298,11 @@ _COMMENTS = {
     "display.height": "0 = the screen's own size",
     "caller.rhythm": "seconds from one call to the next, 3 to 5",
     "caller.manual": "true: the host calls each number with N or Enter",
+    "voice.enabled": "false: no voice, the screen only",
+    "voice.volume": "0.0 (silent) to 1.0 (full)",
+    "voice.rate": "speaking speed in words a minute, 80 to 260",
+    "voice.voice": 'an espeak-ng voice name; "" = the usual one for the language',
+    "voice.style": 'number: "63"; digits: "63 - 6, 3"; twice: "63 ... 63"',
     "hand.two_lines": "play for two lines between line and full house",
     "hand.four_corners": "extra prize: the ends of the top and bottom rows",
     "hand.early_five": "extra prize: the first card with any five numbers",

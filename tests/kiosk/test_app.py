@@ -155,7 +155,9 @@ def test_the_full_keyboard_claim_flow_for_a_valid_line(kiosk: Kiosk) -> None:
     assert c.hand is not None and c.hand.winners[Stage.LINE].serials[0] == serial
     press(kiosk, pygame.K_SPACE, " ", now + 7)
     assert c.claim_phase is ClaimPhase.CLOSED and c.running
-    kiosk.frame(now + 7.2)
+    # Calling goes on once the voice has said its verdict and "calling again".
+    for step in range(1, 60):
+        kiosk.frame(now + 7 + step * 0.1)
     assert len(c.called) > called
 
 

@@ -30,10 +30,13 @@ RESUMED = re.compile(r"hand (\d+) resumed after restart: (\d+) numbers called, w
 
 
 def start(data: Path) -> subprocess.Popen[str]:
+    """The headless kiosk on `data`, calling fast; silent, so the voice sets no pace."""
     env = {**os.environ, "DEBARNA_DATA_DIR": str(data), "PYTHONUNBUFFERED": "1"}
+    config = data.parent / f"{data.name}.toml"
+    config.write_text("[voice]\nenabled = false\n")
     return subprocess.Popen(
         [sys.executable, "-m", "kiosk.cli", "kiosk", "--headless", "--seed", str(SEED),
-         "--rhythm", RHYTHM, "--auto-check", "--run-for", "120"],
+         "--rhythm", RHYTHM, "--auto-check", "--run-for", "120", "--config", str(config)],
         cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
     )
 

@@ -133,10 +133,13 @@ def test_the_database_file_is_real_sqlite(tmp_path: Path) -> None:
 
 
 def _kiosk(data: Path, seconds: str) -> subprocess.CompletedProcess[str]:
+    """A fast headless hand on `data`; silent, so the voice sets no pace."""
     env = {**os.environ, "DEBARNA_DATA_DIR": str(data)}
+    config = data.parent / "silent.toml"
+    config.write_text("[voice]\nenabled = false\n")
     return subprocess.run(
         [os.sys.executable, "-m", "kiosk.cli", "kiosk", "--headless", "--seed", "3",
-         "--rhythm", "0.05", "--auto-check", "--run-for", seconds],
+         "--rhythm", "0.05", "--auto-check", "--run-for", seconds, "--config", str(config)],
         capture_output=True, text=True, timeout=120, env=env, cwd=Path(__file__).parents[2],
     )
 

@@ -1,0 +1,174 @@
+"""The caller's voice on the speaker: pygame.mixer, one channel, never two voices at once.
+
+`Voice` is prepared off the frame loop (`prepare`, on a thread: clips rendered if
+missing, then loaded and each call composed in advance), and played from the loop
+(`call`, `say`, `update`), which only hands a ready sound to the mixer. Anything
+missing — no audio device, no espeak-ng, a clip that failed — leaves the game
+silent where it must, with `problem` naming what happened for the screen and one
+log line; it never raises into the loop.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .cache import ClipCache, VoiceKey
+from .render import SpeechUnavailable, renderer
+from .words import call_clips, ticket_clips
+
+log = logging.getLogger(__name__)
+
+SAMPLE_RATE = 22050  # espeak-ng's own rate: clips load without resampling
+MIXER_BUFFER = 256  # samples: about 12 ms, so a call starts close to its beat
+GAP_SECONDS = 0.18  # between the clips of one call ("sixty-three — six, three")
+
+
+@dataclass(frozen=True)
+class VoiceSettings:
+    lang: str
+    voice: str = ""
+    rate: int = 150
+    volume: float = 0.9
+    style: str = "number"
+    enabled: bool = True
+
+
+def open_mixer() -> str | None:
+    """Start pygame.mixer for the clips; returns a problem key if there is no sound device."""
+    import pygame
+
+    try:
+        pygame.mixer.init(frequency=SAMPLE_RATE, size=-16, channels=1, buffer=MIXER_BUFFER)
+    except pygame.error as exc:
+        log.warning("no sound device (%s): the game goes on without a voice", exc)
+        return "no_audio_device"
+    pygame.mixer.set_num_channels(2)
+    pygame.mixer.set_reserved(1)
+    return None
+
+
+class Voice:
+    """Plays calls and phrases; silent (with a reason) when it cannot speak."""
+
+    def __init__(self, settings: VoiceSettings, root: Path, mixer_problem: str | None) -> None:
+        self.settings = settings
+        self.root = root
+        self.problem: str | None = mixer_problem if settings.enabled else None
+        self.progress = (0, 0)  # clips rendered, clips to render
+        self.ready = threading.Event()
+        self._sounds: dict[str, Any] = {}
+        self._calls: dict[int, Any] = {}
+        self._queue: deque[Any] = deque()
+        self._busy_until = 0.0
+        self._channel: Any = None
+
+    @property
+    def silent(self) -> bool:
+        return not self.settings.enabled or self.problem is not None
+
+    # -- preparing (off the frame loop) ---------------------------------------------------
+    def start(self, on_ready: Callable[[], None] | None = None) -> threading.Thread:
+        """Prepare on a thread; `ready` is set when done (or when it cannot speak)."""
+
+        def work() -> None:
+            try:
+                self.prepare()
+            finally:
+                self.ready.set()
+                if on_ready is not None:
+                    on_ready()
+
+        thread = threading.Thread(target=work, name="voice-prepare", daemon=True)
+        thread.start()
+        return thread
+
+    def prepare(self) -> None:
+        """Render what is missing, load every clip and compose every call."""
+        if self.silent:
+            return
+        try:
+            speech = renderer()
+            voice = speech.voice_for(self.settings.lang, self.settings.voice)
+        except SpeechUnavailable as exc:
+            log.warning("%s", exc)
+            self.problem = "no_speech"
+            return
+        cache = ClipCache(self.root, VoiceKey(self.settings.lang, voice, self.settings.rate))
+        failed = cache.build(speech, lambda done, total: setattr(self, "progress", (done, total)))
+        if failed:
+            log.warning("%d voice clips could not be rendered (%s); those stay silent",
+                        len(failed), ", ".join(failed[:5]))
+            self.problem = "clips_missing"
+        self._load(cache.files())
+
+    def _load(self, files: dict[str, Path]) -> None:
+        import pygame
+
+        gap = bytes(int(SAMPLE_RATE * GAP_SECONDS) * 2)
+        try:
+            sounds = {name: pygame.mixer.Sound(str(path)) for name, path in files.items()}
+            calls = {}
+            for number in range(1, 91):
+                parts = call_clips(number, self.settings.style)
+                if all(p in sounds for p in parts):
+                    calls[number] = self._compose([sounds[p] for p in parts], gap)
+        except pygame.error as exc:
+            log.warning("the voice clips could not be loaded (%s)", exc)
+            self.problem = "no_audio_device"
+            return
+        for sound in [*sounds.values(), *calls.values()]:
+            sound.set_volume(self.settings.volume)
+        self._sounds, self._calls = sounds, calls
+        self._channel = pygame.mixer.Channel(0)
+
+    @staticmethod
+    def _compose(parts: Sequence[Any], gap: bytes) -> Any:
+        import pygame
+
+        if len(parts) == 1:
+            return parts[0]
+        raw = gap.join(part.get_raw() for part in parts)
+        return pygame.mixer.Sound(buffer=raw)
+
+    # -- speaking (from the frame loop) ---------------------------------------------------
+    def busy(self, now: float) -> bool:
+        """Still speaking (or with something waiting to be said) at `now`."""
+        return bool(self._queue) or now < self._busy_until
+
+    def call(self, number: int, now: float) -> float:
+        """Say a call at once; returns how long it lasts (0 when silent)."""
+        sound = self._calls.get(number)  # none at all when it cannot speak
+        return self._play(sound, now) if sound is not None else 0.0
+
+    def say(self, names: Sequence[str], now: float) -> None:
+        """Say phrases after whatever is being said now (never over it)."""
+        self._queue.extend(self._sounds[n] for n in names if n in self._sounds)
+        self.update(now)
+
+    def say_ticket(self, serial: str, now: float) -> None:
+        self.say(ticket_clips(serial), now)
+
+    def update(self, now: float) -> None:
+        """Start the next queued phrase once the current one has ended."""
+        if self._queue and now >= self._busy_until:
+            self._play(self._queue.popleft(), now)
+
+    def _play(self, sound: Any, now: float) -> float:
+        if self._channel is None:
+            return 0.0
+        self._channel.play(sound)
+        length = float(sound.get_length())
+        self._busy_until = now + length
+        return length
+
+    def stop(self) -> None:
+        self._queue.clear()
+        self._busy_until = 0.0
+        if self._channel is not None:
+            self._channel.stop()
