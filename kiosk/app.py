@@ -21,22 +21,26 @@ import pygame
 
 from audio.cache import voice_dir
 from audio.player import Voice, VoiceSettings, open_mixer
+from audio.render import renderer
 from engines.debarna.options import HandOptions
 from engines.debarna.strips import make_strips
 from kiosk.caller import CallerController, Notice, VoiceLike, box_tickets, make_rng
-from kiosk.config import Action, Config, ConfigError, default_path, load
+from kiosk.config import Action, Config, ConfigError, default_path
 from kiosk.i18n import LANGUAGES, set_language
 from kiosk.journal import Journal
 from kiosk.notify import Notifier
 from kiosk.scenes.caller import CallerScene
-from kiosk.scenes.home import HomeScene
+from kiosk.scenes.home import GAMES, Game, HomeScene
 from kiosk.scenes.prepare import PrepareScene
+from kiosk.scenes.settings import SettingsScene
+from kiosk.settings import SettingsError, changes, effective_config, overlay_path, update_overlay
 from kiosk.store import data_dir, open_store
 from kiosk.text import FontError, TextRenderer
 
 log = logging.getLogger(__name__)
 
 FPS = 30
+HOME_GAMES = (*GAMES, Game("settings.title", "settings"))
 WINDOW_SIZE = (1280, 720)
 HEADLESS_SIZE = (1920, 1080)
 HEADLESS_MIN_RHYTHM = 0.05
@@ -138,13 +142,16 @@ class Kiosk:
         self.fullscreen = not options.headless and not options.windowed and \
             config.display.fullscreen
         self.screen = self._open_display()
+        self._mixer_problem: str | None = None
         self.voice = self._open_voice(lang)
         self.controller = build_controller(config, options, self.journal, self.voice)
         self.text = TextRenderer(rtl=self.tr.rtl)
         self.keys = key_map(config)
         self._after_voice = "home"
         self.factories: dict[str, Callable[[], Scene]] = {
-            "home": lambda: HomeScene(self.text, self.tr),
+            "home": lambda: HomeScene(self.text, self.tr, games=HOME_GAMES),
+            "settings": lambda: SettingsScene(self.text, self.tr, self.config,
+                                              self.apply_settings, self._voices),
             "caller": lambda: CallerScene(self.controller, self.text, self.tr),
             "prepare": lambda: PrepareScene(
                 self.text, self.tr, lambda: self.voice.progress, self.voice.ready.is_set,
@@ -156,14 +163,22 @@ class Kiosk:
         self.running = True
 
     # -- voice ----------------------------------------------------------------------------
-    def _open_voice(self, lang: str) -> Voice:
+    def _open_voice(self, lang: str, mixer_open: bool = False) -> Voice:
         """The mixer now (READY=1 waits for it); the clips on the voice's own thread."""
         v = self.config.voice
         settings = VoiceSettings(lang=lang, voice=v.voice, rate=v.rate, volume=v.volume,
                                  style=v.style, enabled=v.enabled)
-        voice = Voice(settings, voice_dir(data_dir()), open_mixer() if v.enabled else None)
+        problem = None
+        if v.enabled:
+            problem = self._mixer_problem if mixer_open else open_mixer()
+            self._mixer_problem = problem
+        voice = Voice(settings, voice_dir(data_dir()), problem)
         voice.start()
         return voice
+
+    @staticmethod
+    def _voices(lang: str) -> list[str]:
+        return renderer().voices(lang)
 
     def _check_voice(self) -> None:
         """Once the voice is prepared, say on screen if it cannot speak."""
@@ -174,6 +189,36 @@ class Kiosk:
             self.controller.warning = Notice(f"voice.{self.voice.problem}")
             self.controller.take_changes()
             self.scene.invalidate()
+
+    # -- settings changed on the TV -------------------------------------------------------
+    def apply_settings(self, new: Config) -> None:
+        """Apply a change from the settings screen at once, and save it for next time."""
+        old, self.config = self.config, new
+        scene = self.scenes.get("settings")
+        try:
+            update_overlay(overlay_path(), changes(old, new))
+            if isinstance(scene, SettingsScene):
+                scene.show_notice(None)
+        except SettingsError as exc:
+            log.error("%s", exc)
+            if isinstance(scene, SettingsScene):
+                scene.show_notice(exc.key)
+        controller = self.controller
+        controller.rhythm = new.caller.rhythm if self.options.rhythm is None else controller.rhythm
+        controller.manual = new.caller.manual
+        controller.options = hand_options(new)  # rules apply from the next hand
+        controller.auto_check = new.hand.auto_check
+        lang = self.options.lang or new.display.lang
+        if new.display != old.display:
+            self.tr = set_language(lang, new.display.persian_digits)
+            self.text.rtl = self.tr.rtl
+            for name in [n for n in self.scenes if n != "settings"]:
+                del self.scenes[name]  # made again, in the new language, when shown
+        if new.voice != old.voice or lang != self.voice.settings.lang:
+            self.voice.stop()
+            self.voice = self._open_voice(lang, mixer_open=old.voice.enabled)
+            controller.voice = self.voice
+            self._voice_checked = False
 
     # -- display --------------------------------------------------------------------------
     def _open_display(self) -> pygame.Surface:
@@ -317,8 +362,10 @@ def run(options: KioskOptions) -> int:
     if options.headless:
         prepare_headless()
     try:
-        config = load(options.config_path or default_path())
+        config, settings_problem = effective_config(options.config_path or default_path())
         kiosk = Kiosk(options, config)
+        if settings_problem is not None and kiosk.controller.warning is None:
+            kiosk.controller.warning = Notice(settings_problem)
     except ConfigError as exc:
         print(f"debarna: {exc}", file=sys.stderr)
         return EXIT_CONFIG

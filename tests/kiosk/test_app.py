@@ -233,3 +233,36 @@ def test_no_screen_gives_a_clear_message_not_a_traceback(tmp_path: Path) -> None
     assert proc.returncode == 4
     assert "no screen" in proc.stderr and "--headless" in proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+def test_settings_from_the_home_menu_apply_at_once_and_are_kept(kiosk: Kiosk) -> None:
+    from kiosk.scenes.settings import SettingsScene
+    from kiosk.settings import effective_config
+
+    kiosk.frame(0.0)
+    home = kiosk.scene
+    assert isinstance(home, HomeScene)
+    home.selected = len(home.games) - 1
+    press(kiosk, pygame.K_RETURN, "\r", 0.1)
+    scene = kiosk.scene
+    assert isinstance(scene, SettingsScene)
+    rows = [setting.key for setting in scene.settings]
+    scene.selected = rows.index("rhythm")
+    before = kiosk.config.caller.rhythm
+    press(kiosk, pygame.K_RIGHT, "", 0.2)
+    assert kiosk.config.caller.rhythm == before + 0.5
+    assert kiosk.controller.rhythm == 0.05  # --rhythm on the command line still wins
+    scene.selected = rows.index("manual")
+    press(kiosk, pygame.K_RIGHT, "", 0.25)
+    assert kiosk.config.caller.manual is True and kiosk.controller.manual is True
+    scene.selected = rows.index("lang")
+    press(kiosk, pygame.K_RIGHT, "", 0.3)
+    # The kiosk was started with --lang en, which wins over the saved language; the
+    # saved settings still change for the next start.
+    saved, problem = effective_config(None)
+    assert problem is None
+    assert saved.caller.rhythm == before + 0.5
+    assert saved.display.lang == kiosk.config.display.lang
+    press(kiosk, pygame.K_ESCAPE, "", 0.4)
+    assert isinstance(kiosk.scene, HomeScene)
+    assert kiosk.scene.tr.lang == kiosk.config.display.lang
