@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from .cache import ClipCache, VoiceKey
-from .render import SpeechUnavailable, renderer
+from .render import DEFAULT_VOICES, SpeechUnavailable, renderer
 from .words import call_clips, ticket_clips
 
 log = logging.getLogger(__name__)
@@ -89,22 +89,33 @@ class Voice:
         return thread
 
     def prepare(self) -> None:
-        """Render what is missing, load every clip and compose every call."""
+        """Render what is missing, load every clip and compose every call.
+
+        Clips already in the cache play even where espeak-ng has gone missing.
+        """
         if self.silent:
             return
         try:
             speech = renderer()
             voice = speech.voice_for(self.settings.lang, self.settings.voice)
         except SpeechUnavailable as exc:
-            log.warning("%s", exc)
-            self.problem = "no_speech"
-            return
+            speech = None
+            voice = self.settings.voice or DEFAULT_VOICES.get(self.settings.lang, "")
+            reason = str(exc)
         cache = ClipCache(self.root, VoiceKey(self.settings.lang, voice, self.settings.rate))
-        failed = cache.build(speech, lambda done, total: setattr(self, "progress", (done, total)))
-        if failed:
-            log.warning("%d voice clips could not be rendered (%s); those stay silent",
-                        len(failed), ", ".join(failed[:5]))
-            self.problem = "clips_missing"
+        if speech is None:
+            if not cache.complete:
+                log.warning("%s", reason)
+                self.problem = "no_speech"
+                return
+            log.warning("speech is not available, but every clip is already recorded")
+        else:
+            failed = cache.build(
+                speech, lambda done, total: setattr(self, "progress", (done, total)))
+            if failed:
+                log.warning("%d voice clips could not be rendered (%s); those stay silent",
+                            len(failed), ", ".join(failed[:5]))
+                self.problem = "clips_missing"
         self._load(cache.files())
 
     def _load(self, files: dict[str, Path]) -> None:

@@ -306,8 +306,8 @@ class CallerController:
         self.repeat_until = None
         self._new_hand_at = None
         self.next_call_at = None if paused or hand.is_over else now + self.rhythm
-        self.notice = Notice("notice.resumed_after_restart", {"count": len(hand.called)},
-                             now + 3 * NOTICE_SECONDS)
+        key = "notice.resumed_after_restart" if paused else "notice.resumed_calling"
+        self.notice = Notice(key, {"count": len(hand.called)}, now + 3 * NOTICE_SECONDS)
         self._mark(Changed.ALL)
         if self.auto_check and hand.called and not hand.is_over:
             self._check_everyone()  # claims the crash may have cut off, on the same number

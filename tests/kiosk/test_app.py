@@ -107,9 +107,12 @@ def type_text(app: Kiosk, text: str, now: float) -> None:
 
 def test_the_menu_lists_only_dabernā_and_enter_opens_the_caller(kiosk: Kiosk) -> None:
     assert isinstance(kiosk.scene, HomeScene)
-    assert [g.key for g in kiosk.scene.games] == ["home.games.debarna"]
+    # The only game that exists, then the settings.
+    assert [g.key for g in kiosk.scene.games] == ["home.games.debarna", "settings.title"]
     kiosk.frame(0.0)
     press(kiosk, pygame.K_DOWN)
+    assert kiosk.scene.selected == 1
+    press(kiosk, pygame.K_UP)
     assert kiosk.scene.selected == 0
     press(kiosk, pygame.K_RETURN, "\r")
     assert isinstance(kiosk.scene, CallerScene)
