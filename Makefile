@@ -1,7 +1,7 @@
 # Set-up and everyday commands for the Dabernā kiosk.
 #   make run        install what is missing, then start the kiosk in a window
 #   make test       install what is missing, then run the whole suite
-#   make bench      print the speed figures
+#   make bench      print the speed figures (make bench-voice: the voice's, ~5 min)
 #   make screenshots  regenerate the README screenshots
 #   make install    (root, on the Pi) install the kiosk as a boot-time service
 #   make uninstall  (root) remove it, keeping the config and the saved games
@@ -9,12 +9,13 @@
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
-# Debian packages the kiosk needs at run time and for its tests
-# (systemd for systemd-analyze, which checks the service unit).
-APT_PACKAGES := python3-venv python3-pip fonts-noto-core fonts-dejavu-core systemd
+# Debian packages the kiosk needs at run time and for its tests (espeak-ng for
+# the voice; systemd for systemd-analyze, which checks the service unit).
+APT_PACKAGES := python3-venv python3-pip fonts-noto-core fonts-dejavu-core espeak-ng \
+	libespeak-ng1 systemd
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test lint bench screenshots apt venv clean install uninstall
+.PHONY: run test lint bench bench-voice screenshots apt venv clean install uninstall
 
 run: venv
 	$(BIN)/debarna kiosk --windowed
@@ -28,6 +29,9 @@ lint: venv
 
 bench: venv
 	$(BIN)/python benchmarks/bench_debarna.py
+
+bench-voice: venv
+	$(BIN)/python benchmarks/bench_voice.py
 
 screenshots: venv
 	SDL_VIDEODRIVER=dummy $(BIN)/debarna kiosk --headless --lang en --seed 7 --rhythm 0.05 --run-for 2.2 --screenshot docs/caller-en.png
