@@ -89,6 +89,33 @@ class VoiceConfig:
     style: str = "number"
 
 
+MAX_SEATS = 8
+
+
+@dataclass(frozen=True)
+class ButtonsConfig:
+    claim_pins: tuple[int, ...] = ()
+    led_pins: tuple[int, ...] = ()
+    pause_pin: int = 0
+    next_pin: int = 0
+    repeat_pin: int = 0
+    menu_pin: int = 0
+    debounce_ms: int = 30
+    long_press_ms: int = 1500
+    chip: int = 0
+
+
+@dataclass(frozen=True)
+class ScannerConfig:
+    max_gap_ms: int = 60
+    min_length: int = 20
+
+
+@dataclass(frozen=True)
+class ClaimsConfig:
+    auto_resume: float = 0.0
+
+
 @dataclass(frozen=True)
 class HandConfig:
     two_lines: bool = True
@@ -111,6 +138,9 @@ class Config:
     voice: VoiceConfig = field(default_factory=VoiceConfig)
     hand: HandConfig = field(default_factory=HandConfig)
     tickets: TicketsConfig = field(default_factory=TicketsConfig)
+    claims: ClaimsConfig = field(default_factory=ClaimsConfig)
+    buttons: ButtonsConfig = field(default_factory=ButtonsConfig)
+    scanner: ScannerConfig = field(default_factory=ScannerConfig)
     keys: dict[Action, tuple[str, ...]] = field(default_factory=lambda: dict(DEFAULT_KEYS))
 
 
@@ -122,8 +152,12 @@ class _Rule:
     low: float | None = None
     high: float | None = None
     choices: tuple[str, ...] | None = None
+    items: int = 0  # for a list: at most this many whole numbers, each in low-high
 
     def allowed(self) -> str:
+        if self.kind is tuple:
+            return (f"a list of at most {self.items} whole numbers from "
+                    f"{self.low:g} to {self.high:g}")
         if self.choices is not None:
             return " or ".join(f'"{c}"' for c in self.choices)
         if self.kind is bool:
@@ -169,6 +203,28 @@ _SECTIONS: dict[str, tuple[type, dict[str, _Rule]]] = {
             "auto_check": _Rule(bool),
         },
     ),
+    "claims": (
+        ClaimsConfig,
+        {"auto_resume": _Rule(float, 0.0, 120.0)},
+    ),
+    "buttons": (
+        ButtonsConfig,
+        {
+            "claim_pins": _Rule(tuple, 2, 27, items=MAX_SEATS),
+            "led_pins": _Rule(tuple, 0, 27, items=MAX_SEATS),
+            "pause_pin": _Rule(int, 0, 27),
+            "next_pin": _Rule(int, 0, 27),
+            "repeat_pin": _Rule(int, 0, 27),
+            "menu_pin": _Rule(int, 0, 27),
+            "debounce_ms": _Rule(int, 1, 500),
+            "long_press_ms": _Rule(int, 300, 10000),
+            "chip": _Rule(int, 0, 15),
+        },
+    ),
+    "scanner": (
+        ScannerConfig,
+        {"max_gap_ms": _Rule(int, 5, 500), "min_length": _Rule(int, 4, 200)},
+    ),
     "tickets": (
         TicketsConfig,
         {"strips": _Rule(int, *STRIPS_RANGE), "seed": _Rule(int, 0, 2**63 - 1)},
@@ -179,6 +235,12 @@ _SECTIONS: dict[str, tuple[type, dict[str, _Rule]]] = {
 def _check(name: str, value: Any, rule: _Rule) -> Any:
     """The value converted to the rule's type, or ConfigError naming the key."""
     wrong = ConfigError(f"config key {name} = {value!r} is not allowed: use {rule.allowed()}")
+    if rule.kind is tuple:
+        if not isinstance(value, list) or len(value) > rule.items or not all(
+            type(v) is int and rule.low <= v <= rule.high for v in value  # type: ignore[operator]
+        ):
+            raise wrong
+        return tuple(value)
     if rule.kind is bool:
         if not isinstance(value, bool):
             raise wrong
@@ -308,6 +370,16 @@ _COMMENTS = {
     "hand.early_five": "extra prize: the first card with any five numbers",
     "hand.burn_false_claims": "a false claim puts the card out for the hand",
     "hand.auto_check": "the kiosk itself finds and announces winning cards",
+    "claims.auto_resume": "seconds after a verdict before calling goes on; 0 = the host",
+    "buttons.claim_pins": "BCM pin of each seat's claim button, up to 8 seats",
+    "buttons.led_pins": "BCM pin of each seat's LED, in the same order; 0 = none",
+    "buttons.pause_pin": "host buttons, BCM pins; 0 = not wired",
+    "buttons.menu_pin": "a long press goes back to the menu",
+    "buttons.debounce_ms": "a press must hold this long to count",
+    "buttons.long_press_ms": "how long the menu button is held",
+    "buttons.chip": "the GPIO chip (lgpio); 0 on most Pis",
+    "scanner.max_gap_ms": "a scanner types faster than this between characters",
+    "scanner.min_length": "fewer characters than this is typing, not a scan",
     "tickets.strips": "strips of 6 tickets in the box, 1 to 50",
     "tickets.seed": "which box: the one `debarna tickets --seed` prints",
 }

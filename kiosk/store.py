@@ -38,6 +38,13 @@ CREATE TABLE IF NOT EXISTS events (
     data TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS events_by_hand ON events(hand, id);
+CREATE TABLE IF NOT EXISTS tickets (
+    serial TEXT PRIMARY KEY,
+    series TEXT NOT NULL,
+    strip INTEGER NOT NULL,
+    grid TEXT NOT NULL,
+    issued REAL NOT NULL
+);
 """
 
 
@@ -211,6 +218,31 @@ class Store:
         self.append(hand, kind)
         with self._writing() as db:
             db.execute("UPDATE hands SET finished = ? WHERE id = ?", (time.time(), hand))
+
+    # -- tickets ---------------------------------------------------------------------
+    def next_strip(self, series: str) -> int:
+        """The number the next printed strip of this series gets (strips count from 1)."""
+        row = self._db.execute(
+            "SELECT MAX(strip) FROM tickets WHERE series = ?", (series,)).fetchone()
+        return int(row[0] or 0) + 1
+
+    def issue(self, series: str, strip: int, tickets: list[tuple[str, list[Any]]]) -> None:
+        """Register printed tickets: (serial, grid) pairs of one strip."""
+        with self._writing() as db:
+            now = time.time()
+            db.executemany(
+                "INSERT INTO tickets (serial, series, strip, grid, issued) VALUES (?, ?, ?, ?, ?)",
+                [(serial, series, strip, json.dumps(grid), now) for serial, grid in tickets],
+            )
+
+    def issued(self, series: str, since: float = 0.0) -> list[tuple[str, list[Any], float]]:
+        """Tickets of a series printed since `since`: (serial, grid, when), oldest first."""
+        return [
+            (serial, json.loads(grid), issued)
+            for serial, grid, issued in self._db.execute(
+                "SELECT serial, grid, issued FROM tickets WHERE series = ? AND issued >= ? "
+                "ORDER BY strip, serial", (series, since))
+        ]
 
     # -- reading ---------------------------------------------------------------------
     def hands(self, game: str | None = None) -> list[HandRow]:
