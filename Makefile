@@ -12,7 +12,7 @@ BIN    := $(VENV)/bin
 # Debian packages the kiosk needs at run time and for its tests (espeak-ng for
 # the voice; systemd for systemd-analyze, which checks the service unit).
 APT_PACKAGES := python3-venv python3-pip fonts-noto-core fonts-dejavu-core espeak-ng \
-	libespeak-ng1 systemd
+	libespeak-ng1 systemd poppler-utils libzbar0 cups-client
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: run test lint bench bench-voice screenshots apt venv clean install uninstall

@@ -11,12 +11,15 @@ from __future__ import annotations
 import logging
 import random
 import secrets
+from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Flag, StrEnum, auto
 from typing import Protocol
 
+from audio.words import ticket_clips
 from engines.debarna.bag import Bag, BagEmpty
+from engines.debarna.codes import CodeError, TicketCodes
 from engines.debarna.hand import Hand, Reason, Verdict
 from engines.debarna.options import HandOptions, Stage
 from engines.debarna.records import verdict_to_json
@@ -44,6 +47,17 @@ class VoiceLike(Protocol):
     def call(self, number: int, now: float) -> float: ...
     def say(self, names: Sequence[str], now: float) -> None: ...
     def update(self, now: float) -> None: ...
+
+
+class LightsLike(Protocol):
+    """The seats' LEDs (hardware.buttons.Buttons)."""
+
+    def led_on(self, seat: int) -> None: ...
+    def led_off(self, seat: int) -> None: ...
+    def blink(self, seat: int, seconds: float) -> None: ...
+
+
+WIN_BLINK_SECONDS = 8.0
 
 
 class Changed(Flag):
@@ -115,6 +129,9 @@ class CallerController:
         journal: Journal | None = None,
         auto_check: bool = False,
         voice: VoiceLike | None = None,
+        codes: TicketCodes | None = None,
+        lights: LightsLike | None = None,
+        auto_resume: float = 0.0,
     ) -> None:
         if rhythm <= 0:
             raise ValueError("the rhythm must be a positive number of seconds")
@@ -126,6 +143,12 @@ class CallerController:
         self.journal = journal
         self.auto_check = auto_check
         self.voice = voice
+        self.codes = codes
+        self.lights = lights
+        self.auto_resume = auto_resume
+        self.claim_seat: int | None = None  # the seat whose claim is open
+        self.claim_queue: deque[int] = deque()  # seats that pressed meanwhile, in order
+        self._verdict_at: float | None = None
         # A persistent warning for the host (e.g. games are not being saved).
         self.warning: Notice | None = None
         if journal is not None and journal.notice is not None:
@@ -209,6 +232,9 @@ class CallerController:
             self._mark(Changed.REPEAT)
         if self._new_hand_at is not None and now - self._new_hand_at > NEW_HAND_WINDOW:
             self._new_hand_at = None
+        if (self.auto_resume > 0 and self.claim_phase is ClaimPhase.VERDICT
+                and self._verdict_at is not None and now - self._verdict_at >= self.auto_resume):
+            self.resume(now)
         if self.voice is not None:
             self.voice.update(now)
         due = self.next_call_at
@@ -379,15 +405,78 @@ class CallerController:
         return last
 
     # -- claims ---------------------------------------------------------------------------
-    def open_claim(self, now: float) -> None:
-        """A player claims: calling stops at once and the host types the serial."""
+    def open_claim(self, now: float, seat: int | None = None) -> None:
+        """A player claims: calling stops at once; the ticket is scanned (or its serial typed).
+
+        A seat pressing while another seat's claim is being checked is queued, never
+        lost; after a verdict, another seat may still claim on the same number.
+        """
         if self.hand is None:
             self._say("notice.no_hand", now)
             return
+        if self.claim_phase is ClaimPhase.ENTRY:
+            if seat is not None and seat != self.claim_seat and seat not in self.claim_queue:
+                self.claim_queue.append(seat)
+                self._lights("led_on", seat)
+                self._mark(Changed.CLAIM)
+            return
+        if seat is not None and seat in self.claim_queue:
+            self.claim_queue.remove(seat)
         self.claim_phase = ClaimPhase.ENTRY
+        self.claim_seat = seat
         self.serial_text = ""
         self.result = None
+        self._verdict_at = None
+        if seat is not None:
+            self._lights("led_on", seat)
+            log.info("seat %d claims", seat)
         self._mark(Changed.CLAIM | Changed.STATUS)
+
+    def scan(self, payload: str, now: float) -> ClaimResult | None:
+        """A ticket was scanned: verify its code, then check the claim with the engine.
+
+        A scan with no claim open opens one. A code that does not verify (unreadable,
+        another kiosk's, forged or edited) gets its reason and changes nothing.
+        """
+        if self.hand is None:
+            self._say("notice.no_hand", now)
+            return None
+        if self.claim_phase is not ClaimPhase.ENTRY:
+            self.open_claim(now)
+        if self.codes is None:
+            return self._show(ClaimResult("", None, Notice("reason.unreadable")), now)
+        try:
+            scanned = self.codes.verify(payload)
+        except CodeError as exc:
+            log.info("scan refused (%s): %s", exc.problem, exc)
+            self._speak(["claim_not_valid"])
+            return self._show(ClaimResult(
+                "", None, Notice(f"reason.{exc.problem.value}"),
+                frozenset(self.hand.called), self.hand.last), now)
+        ticket = scanned.ticket
+        if self.hand.ticket(ticket.serial) is None:
+            # Verified from its code alone: it joins the hand (journaled first).
+            self._journal("ticket_issued", **ticket.to_json())
+            self.hand.register(ticket)
+        self.serial_text = ticket.serial
+        return self._show(self.claim(ticket.serial), now)
+
+    def _show(self, result: ClaimResult, now: float) -> ClaimResult:
+        self.claim_phase = ClaimPhase.VERDICT
+        self.result = result
+        self._verdict_at = now
+        seat = self.claim_seat
+        if seat is not None:
+            if result.valid:
+                self._lights("blink", seat, WIN_BLINK_SECONDS)
+            else:
+                self._lights("led_off", seat)
+        self._mark(Changed.CLAIM | Changed.STATUS)
+        return result
+
+    def _lights(self, what: str, seat: int, *args: float) -> None:
+        if self.lights is not None:
+            getattr(self.lights, what)(seat, *args)
 
     def type_serial(self, text: str) -> None:
         """Characters typed (or scanned) into the serial; others are ignored."""
@@ -407,15 +496,23 @@ class CallerController:
         """Leave the claim panel; calling goes on after one full beat."""
         if self.claim_phase is ClaimPhase.CLOSED:
             return
+        if self.claim_seat is not None and not (self.result is not None and self.result.valid):
+            self._lights("led_off", self.claim_seat)
         self.claim_phase = ClaimPhase.CLOSED
+        self.claim_seat = None
         self.serial_text = ""
         self.result = None
+        self._verdict_at = None
         if self.running:
             self.next_call_at = now + self.rhythm
         self._mark(Changed.CLAIM | Changed.STATUS)
 
     def resume(self, now: float) -> None:
-        """After the verdict: close the panel and call again (unless the hand is over)."""
+        """After the verdict: the next queued seat's claim, or else call again."""
+        if self.claim_queue and self.hand is not None:
+            self.claim_phase = ClaimPhase.CLOSED
+            self.open_claim(now, self.claim_queue.popleft())
+            return
         self.cancel_claim(now)
         if self.hand is not None and not self.hand.is_over:
             self.paused = False
@@ -425,11 +522,7 @@ class CallerController:
 
     def check_claim(self, now: float, stage: Stage | None = None) -> ClaimResult:
         """Check the typed serial with the engine and show the verdict."""
-        result = self.claim(self.serial_text, stage)
-        self.claim_phase = ClaimPhase.VERDICT
-        self.result = result
-        self._mark(Changed.CLAIM | Changed.STATUS)
-        return result
+        return self._show(self.claim(self.serial_text, stage), now)
 
     def claim(self, serial: str, stage: Stage | None = None) -> ClaimResult:
         """The verdict on one serial; bad input gives a message and changes nothing."""
@@ -445,7 +538,12 @@ class CallerController:
         else:
             verdict = self.hand.claim(serial, stage)
         self._journal_claim(serial, stage, verdict, before)
-        self._speak([str(s) for s in verdict.stages] if verdict.valid else ["claim_not_valid"])
+        if verdict.valid:
+            self._speak([str(s) for s in verdict.stages])
+            for other in verdict.shared_with:
+                self._speak(ticket_clips(other))
+        else:
+            self._speak(["claim_not_valid"])
         if verdict.valid:
             self._mark(Changed.STATUS)
             message = Notice("claim.valid")

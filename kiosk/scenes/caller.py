@@ -163,6 +163,10 @@ def make_layout(size: tuple[int, int], rtl: bool) -> Layout:
     )
 
 
+# Digits 1-8 are the seats' claim buttons when there is no GPIO (and no serial is typed).
+SEAT_KEYS = {str(seat): seat for seat in range(1, 9)}
+
+
 class CallerScene:
     """Draws the controller's state and turns actions into controller calls."""
 
@@ -196,6 +200,10 @@ class CallerScene:
                 c.erase()
             elif typed and typed.strip():
                 c.type_serial(typed)
+            return
+        seat = SEAT_KEYS.get(typed)
+        if seat is not None and action is None:
+            c.open_claim(now, seat)  # the keyboard stands in for the seats' buttons
             return
         if c.claim_phase is ClaimPhase.VERDICT:
             if action in (Action.SELECT, Action.PAUSE, Action.NEXT):
@@ -536,8 +544,11 @@ class CallerScene:
         y += px(80)
         result = c.result if c.claim_phase is ClaimPhase.VERDICT else None
         if result is None:
-            self._draw_text(surface, self.tr("claim.prompt"), 36, TEXT,
-                            pygame.Rect(inner.left, y, inner.width, px(56)), align="center")
+            prompt = (self.tr("claim.seat_prompt", seat=c.claim_seat) if c.claim_seat
+                      else self.tr("claim.prompt"))
+            self._draw_text(surface, prompt, 40 if c.claim_seat else 36, TEXT,
+                            pygame.Rect(inner.left, y, inner.width, px(56)), align="center",
+                            bold=c.claim_seat is not None)
             y += px(90)
             box = pygame.Rect(0, 0, round(inner.width * 0.7), px(130))
             box.midtop = (inner.centerx, y)
@@ -554,6 +565,11 @@ class CallerScene:
         self._draw_text(surface, hint, 30, TEXT_DIM,
                         pygame.Rect(inner.left, inner.bottom - px(48), inner.width, px(48)),
                         align="center")
+        if c.claim_queue:
+            waiting = self.tr("claim.queued", seats=self.tr.join([str(q) for q in c.claim_queue]))
+            self._draw_text(surface, waiting, 32, WARN,
+                            pygame.Rect(inner.left, inner.bottom - px(100), inner.width, px(48)),
+                            align="center", bold=True)
         return area
 
     def _draw_verdict(

@@ -1,0 +1,611 @@
+"""Printing tickets: A4 PDF sheets for any printer through CUPS, and ESC/POS receipt printers.
+
+A PDF page holds one strip of 6 tickets, one under the other, with dashed cut lines
+between them and 12 mm margins (home printers cannot print the outer 5 mm or so).
+Each ticket shows its title in Persian and English, its serial in large type for
+typing in, its 3×9 grid (numbers large, blanks shaded) and its QR code: the signed
+payload of `TicketCodes.encode`, error correction M, in the QR alphanumeric mode,
+drawn as vector squares 38 mm across with its quiet zone.
+
+Neither reportlab nor receipt printers shape Persian, so Persian text is shaped
+(arabic-reshaper) and put in visual order (python-bidi) first, and drawn with
+Noto Sans Arabic; Latin text uses Noto Sans, or DejaVu Sans. The fonts are found at
+run time in the usual system folders (Debian: fonts-noto-core) and embedded in the
+PDF. On a receipt printer the title and grid are sent as images.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import subprocess
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import arabic_reshaper
+import qrcode
+from bidi import get_display
+from PIL import Image, ImageDraw, ImageFont
+from qrcode.util import MODE_ALPHA_NUM, QRData
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+
+from engines.debarna.codes import TicketCodes
+from engines.debarna.ticket import COLUMNS, ROWS, Ticket
+
+TITLE_FA = "دبرنا"
+TITLE_EN = "Dabernā"
+FONT_PACKAGE = "fonts-noto-core"
+
+# -- page geometry (points) -------------------------------------------------------------
+PAGE_WIDTH, PAGE_HEIGHT = A4
+MARGIN = 12 * mm
+HEADING = 7 * mm  # the strip's heading line, above its first ticket
+PAD = 2.5 * mm  # inside a ticket, from its cut lines
+QR_SIZE = 38 * mm  # the code with its 4-module quiet zone
+QR_BORDER = 4  # modules of quiet zone (the QR standard's minimum)
+GAP = 3 * mm  # between the grid and the quiet zone
+TITLE_BAND = 8.5 * mm  # the ticket's title line, above its grid
+INK = (0.1, 0.1, 0.1)
+SHADE = (0.82, 0.82, 0.82)
+CUT = (0.45, 0.45, 0.45)
+
+FONT_DIRS = (
+    Path("/usr/share/fonts/truetype/noto"),
+    Path("/usr/share/fonts/truetype/dejavu"),
+    Path("/usr/share/fonts/noto"),
+    Path("/usr/share/fonts/TTF"),
+    Path("/usr/local/share/fonts"),
+    Path.home() / ".local/share/fonts",
+)
+_ARABIC_FILES = {False: ("NotoSansArabic-Regular.ttf",), True: ("NotoSansArabic-Bold.ttf",)}
+_LATIN_FILES = {
+    False: ("NotoSans-Regular.ttf", "DejaVuSans.ttf"),
+    True: ("NotoSans-Bold.ttf", "DejaVuSans-Bold.ttf"),
+}
+_FC_PATTERNS = {
+    (True, False): "Noto Sans Arabic",
+    (True, True): "Noto Sans Arabic:bold",
+    (False, False): "Noto Sans",
+    (False, True): "Noto Sans:bold",
+}
+
+# -- receipt printers -------------------------------------------------------------------
+RECEIPT_DOTS = 384  # printable width of a 58 mm printer; 80 mm printers take 576
+RECEIPT_DPI = 203
+
+
+class PrintError(RuntimeError):
+    """Printing failed; the message is a sentence telling the user what to do."""
+
+
+# -- fonts ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class PrintFonts:
+    """Font files for Arabic script and Latin text, regular and bold."""
+
+    arabic: Path
+    arabic_bold: Path
+    latin: Path
+    latin_bold: Path
+
+    def file(self, arabic: bool, bold: bool) -> Path:
+        if arabic:
+            return self.arabic_bold if bold else self.arabic
+        return self.latin_bold if bold else self.latin
+
+
+def _fc_match(pattern: str) -> Path | None:
+    if shutil.which("fc-match") is None:
+        return None
+    try:
+        out = subprocess.run(
+            ["fc-match", "-f", "%{file}", pattern],
+            capture_output=True, text=True, timeout=5, check=False,
+        ).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return None
+    path = Path(out) if out else None
+    return path if path is not None and path.suffix.lower() == ".ttf" else None
+
+
+def _locate(names: Iterable[str], pattern: str, arabic: bool) -> Path | None:
+    for name in names:
+        for folder in FONT_DIRS:
+            if (folder / name).is_file():
+                return folder / name
+    match = _fc_match(pattern)
+    if match is not None and (not arabic or "arabic" in match.name.lower()):
+        return match
+    return None
+
+
+@cache
+def find_fonts() -> PrintFonts:
+    """The TrueType files to print with; PrintError names the package when one is missing."""
+    found: dict[tuple[bool, bool], Path] = {}
+    for arabic in (True, False):
+        for bold in (False, True):
+            names = (_ARABIC_FILES if arabic else _LATIN_FILES)[bold]
+            path = _locate(names, _FC_PATTERNS[(arabic, bold)], arabic)
+            if path is None:
+                what = "Persian text (Noto Sans Arabic)" if arabic else "Latin text (Noto Sans)"
+                raise PrintError(
+                    f"No TrueType font for {what} was found; install the Debian package "
+                    f"{FONT_PACKAGE} (sudo apt install {FONT_PACKAGE}) and print again."
+                )
+            found[(arabic, bold)] = path
+    return PrintFonts(found[(True, False)], found[(True, True)],
+                      found[(False, False)], found[(False, True)])
+
+
+def is_arabic(ch: str) -> bool:
+    """Whether a character is Arabic script (letters, Persian digits, joiners)."""
+    code = ord(ch)
+    return (
+        0x0600 <= code <= 0x06FF
+        or 0x0750 <= code <= 0x077F
+        or 0x08A0 <= code <= 0x08FF
+        or 0xFB50 <= code <= 0xFDFF
+        or 0xFE70 <= code <= 0xFEFF
+        or code in (0x200C, 0x200D)
+    )
+
+
+# Joiners and direction marks have done their work once the text is shaped and
+# ordered; fonts draw some of them as visible marks, so they are dropped.
+_INVISIBLE = dict.fromkeys(
+    map(ord, "\u200c\u200d\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+)
+_PERSIAN_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
+
+
+def visual(text: str) -> str:
+    """Persian text shaped and in left-to-right drawing order; other text unchanged."""
+    if any(is_arabic(ch) for ch in text):
+        text = get_display(arabic_reshaper.reshape(text), base_dir="R")
+    return text.translate(_INVISIBLE)
+
+
+def persian_digits(text: str) -> str:
+    """Western digits written as Persian ones (for Persian sentences, not for serials)."""
+    return text.translate(_PERSIAN_DIGITS)
+
+
+def _runs(line: str) -> list[tuple[bool, str]]:
+    """A visual-order line cut into (is Arabic script, text) runs; spaces join the run."""
+    runs: list[tuple[bool, str]] = []
+    for ch in line:
+        arabic = is_arabic(ch) if not ch.isspace() or not runs else runs[-1][0]
+        if runs and runs[-1][0] == arabic:
+            runs[-1] = (arabic, runs[-1][1] + ch)
+        else:
+            runs.append((arabic, ch))
+    return runs
+
+
+# -- QR codes ---------------------------------------------------------------------------
+def make_qr(payload: str, border: int = QR_BORDER) -> qrcode.QRCode:
+    """The ticket's QR code: error correction M, one segment in alphanumeric mode.
+
+    qrcode's automatic segmentation would put the letters of a payload in byte mode
+    (and its digits in numeric mode); one alphanumeric segment is what the payload's
+    character set was chosen for, and it is no larger.
+    """
+    code = qrcode.QRCode(error_correction=qrcode.constants.ERROR_CORRECT_M, border=border)
+    code.add_data(QRData(payload, mode=MODE_ALPHA_NUM))
+    code.make(fit=True)
+    return code
+
+
+def _dark_runs(matrix: Sequence[Sequence[bool]]) -> Iterable[tuple[int, int, int]]:
+    """(row, first column, length) of every horizontal run of dark modules."""
+    for r, row in enumerate(matrix):
+        c = 0
+        while c < len(row):
+            if row[c]:
+                start = c
+                while c < len(row) and row[c]:
+                    c += 1
+                yield r, start, c - start
+            else:
+                c += 1
+
+
+# -- the PDF ----------------------------------------------------------------------------
+class _Sheet:
+    """Draws tickets on a reportlab canvas with the registered fonts."""
+
+    def __init__(self, canvas: Canvas, names: dict[tuple[bool, bool], str]) -> None:
+        self.canvas = canvas
+        self.names = names
+
+    def width(self, text: str, size: float, bold: bool = False) -> float:
+        return sum(
+            pdfmetrics.stringWidth(run, self.names[(arabic, bold)], size)
+            for arabic, run in _runs(visual(text))
+        )
+
+    def text(
+        self, text: str, x: float, y: float, size: float, bold: bool = False,
+        align: str = "left", max_width: float | None = None,
+    ) -> None:
+        """One line on baseline y; align is left, centre or right of x; shrunk to max_width."""
+        width = self.width(text, size, bold)
+        if max_width is not None and width > max_width:
+            size *= max_width / width
+            width = max_width
+        if align == "centre":
+            x -= width / 2
+        elif align == "right":
+            x -= width
+        c = self.canvas
+        for arabic, run in _runs(visual(text)):
+            name = self.names[(arabic, bold)]
+            c.setFont(name, size)
+            c.drawString(x, y, run)
+            x += pdfmetrics.stringWidth(run, name, size)
+
+    def cut_line(self, x1: float, y1: float, x2: float, y2: float) -> None:
+        c = self.canvas
+        c.saveState()
+        c.setStrokeColorRGB(*CUT)
+        c.setLineWidth(0.6)
+        c.setDash(4, 3)
+        c.line(x1, y1, x2, y2)
+        c.restoreState()
+
+    def qr(self, payload: str, x: float, y: float, size: float) -> None:
+        """The code with its quiet zone in the square of side `size` at (x, y) bottom left."""
+        matrix = make_qr(payload).get_matrix()
+        module = size / len(matrix)
+        top = y + size
+        c = self.canvas
+        c.saveState()
+        c.setFillColorRGB(1, 1, 1)
+        c.rect(x, y, size, size, stroke=0, fill=1)
+        c.setFillColorRGB(0, 0, 0)
+        path = c.beginPath()
+        for r, col, length in _dark_runs(matrix):
+            path.rect(x + col * module, top - (r + 1) * module, length * module, module)
+        c.drawPath(path, stroke=0, fill=1)
+        c.restoreState()
+
+    def ticket(self, ticket: Ticket, payload: str, x: float, y: float, w: float,
+               h: float) -> None:
+        """One ticket in the slot (x, y, w, h) whose edges are its cut lines."""
+        c = self.canvas
+        inner_h = h - 2 * PAD
+        qr_size = min(QR_SIZE, inner_h)
+        self.qr(payload, x + w - PAD - qr_size, y + (h - qr_size) / 2, qr_size)
+
+        left = x + PAD
+        grid_w = w - 2 * PAD - qr_size - GAP
+        band_top = y + h - PAD
+        baseline = band_top - TITLE_BAND + 2.2 * mm
+        self.text(TITLE_EN, left + 1 * mm, baseline, 13, bold=True)
+        self.text(TITLE_FA, left + grid_w - 1 * mm, baseline, 15, bold=True, align="right")
+        self.text(ticket.serial, left + grid_w / 2, baseline, 19, bold=True, align="centre")
+
+        grid_top = band_top - TITLE_BAND
+        grid_bottom = y + PAD
+        cell_w = grid_w / COLUMNS
+        cell_h = (grid_top - grid_bottom) / ROWS
+        size = min(22.0, cell_h * 0.62)
+        c.saveState()
+        c.setFillColorRGB(*SHADE)
+        for r, row in enumerate(ticket.grid):
+            for col, number in enumerate(row):
+                if number is None:
+                    c.rect(left + col * cell_w, grid_top - (r + 1) * cell_h, cell_w, cell_h,
+                           stroke=0, fill=1)
+        c.setStrokeColorRGB(*INK)
+        c.setLineWidth(0.6)
+        for col in range(1, COLUMNS):
+            c.line(left + col * cell_w, grid_bottom, left + col * cell_w, grid_top)
+        for r in range(1, ROWS):
+            c.line(left, grid_top - r * cell_h, left + grid_w, grid_top - r * cell_h)
+        c.setLineWidth(1.4)
+        c.rect(left, grid_bottom, grid_w, grid_top - grid_bottom, stroke=1, fill=0)
+        c.setFillColorRGB(*INK)
+        for r, row in enumerate(ticket.grid):
+            for col, number in enumerate(row):
+                if number is not None:
+                    cx = left + (col + 0.5) * cell_w
+                    cy = grid_top - (r + 0.5) * cell_h - size * 0.36
+                    self.text(str(number), cx, cy, size, bold=True, align="centre")
+        c.restoreState()
+
+
+_registered: dict[str, Path] = {}
+
+
+def _register(fonts: PrintFonts) -> dict[tuple[bool, bool], str]:
+    """Register the font files with reportlab (once each); their names by (Arabic, bold)."""
+    names: dict[tuple[bool, bool], str] = {}
+    for arabic in (True, False):
+        for bold in (False, True):
+            path = fonts.file(arabic, bold)
+            name = f"Daberna-{'Arabic' if arabic else 'Latin'}{'-Bold' if bold else ''}"
+            if _registered.get(name) != path:
+                try:
+                    pdfmetrics.registerFont(TTFont(name, str(path)))
+                except Exception as exc:  # reportlab raises TTFError and plain errors alike
+                    raise PrintError(
+                        f"The font {path} cannot be used ({exc}); reinstall {FONT_PACKAGE}."
+                    ) from exc
+                _registered[name] = path
+            names[(arabic, bold)] = name
+    return names
+
+
+def write_pdf(strips: list[list[Ticket]], codes: TicketCodes, path: Path) -> None:
+    """Write the strips to an A4 PDF, one strip per page, each ticket with its signed QR.
+
+    The file appears whole or not at all. Raises PrintError when no font is
+    installed or the file cannot be written.
+    """
+    fonts = find_fonts()
+    names = _register(fonts)
+    path = Path(path)
+    partial = path.with_name(path.name + ".part")
+    canvas = Canvas(str(partial), pagesize=A4, pageCompression=1,
+                    initialFontName=names[(False, False)], initialFontSize=10)
+    canvas.setTitle(f"{TITLE_EN} tickets")
+    canvas.setAuthor(f"{TITLE_EN} kiosk {codes.series}")
+    canvas.setCreator(f"{TITLE_EN} kiosk")
+    sheet = _Sheet(canvas, names)
+    width = PAGE_WIDTH - 2 * MARGIN
+    for strip in strips:
+        top = PAGE_HEIGHT - MARGIN
+        label = strip[0].serial.split("-")[0] if strip else ""
+        sheet.text(f"{TITLE_EN} · strip {label} · cut along the dashed lines",
+                   MARGIN, top - HEADING + 2.2 * mm, 9)
+        sheet.text(f"{TITLE_FA} · نوار {persian_digits(label)} · روی خط‌چین‌ها ببرید",
+                   MARGIN + width, top - HEADING + 2.2 * mm, 10, align="right")
+        slot = (PAGE_HEIGHT - 2 * MARGIN - HEADING) / max(len(strip), 6)
+        y = top - HEADING
+        sheet.cut_line(MARGIN, y, MARGIN + width, y)
+        for ticket in strip:
+            y -= slot
+            sheet.ticket(ticket, codes.encode(ticket), MARGIN, y, width, slot)
+            sheet.cut_line(MARGIN, y, MARGIN + width, y)
+        sheet.cut_line(MARGIN, y, MARGIN, top - HEADING)
+        sheet.cut_line(MARGIN + width, y, MARGIN + width, top - HEADING)
+        canvas.showPage()
+    try:
+        canvas.save()
+        os.replace(partial, path)
+    except OSError as exc:
+        partial.unlink(missing_ok=True)
+        raise PrintError(
+            f"The tickets could not be written to {path} ({exc.strerror or exc}); "
+            "choose a folder you can write to."
+        ) from exc
+
+
+# -- CUPS -------------------------------------------------------------------------------
+def print_pdf(path: Path, printer: str | None = None) -> str:
+    """Send a PDF to CUPS with `lp`; returns lp's line naming the job (``request id is …``).
+
+    Raises PrintError, with what to do, when lp is missing or CUPS refuses the job.
+    """
+    lp = shutil.which("lp")
+    if lp is None:
+        raise PrintError(
+            "Printing needs CUPS, and its lp command is not installed: install it "
+            "(sudo apt install cups cups-client), add your printer, then print again."
+        )
+    path = Path(path).resolve()
+    if not path.is_file():
+        raise PrintError(f"There is no file {path} to print; make the tickets first.")
+    command = [lp]
+    if printer:
+        command += ["-d", printer]
+    command += ["-t", f"{TITLE_EN} tickets", "-o", "media=A4", str(path)]
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, timeout=60, check=False)
+    except subprocess.TimeoutExpired as exc:
+        raise PrintError(
+            "CUPS did not answer within a minute; check that the cups service is running "
+            "(sudo systemctl start cups) and print again."
+        ) from exc
+    except OSError as exc:
+        raise PrintError(f"lp could not be run ({exc.strerror or exc}); reinstall cups-client.") \
+            from exc
+    message = (done.stderr or done.stdout).strip()
+    if done.returncode != 0:
+        raise PrintError(_lp_advice(message, printer))
+    return done.stdout.strip().splitlines()[0] if done.stdout.strip() else "request sent"
+
+
+def _lp_advice(message: str, printer: str | None) -> str:
+    low = message.lower()
+    if "no default destination" in low:
+        return (
+            "No printer is set up as the default: add one in CUPS "
+            "(http://localhost:631 or your system's printer settings), "
+            "or name the printer with --printer."
+        )
+    if "does not exist" in low or "not found" in low:
+        return (
+            f"CUPS has no printer called {printer!r}; see the names with `lpstat -p` "
+            "and give one with --printer, or add the printer in CUPS."
+        )
+    if "scheduler" in low or "connect" in low:
+        return (
+            "The CUPS service is not running: start it (sudo systemctl start cups) "
+            "and print again."
+        )
+    return f"CUPS refused the job ({message or 'no reason given'}); check the printer in CUPS."
+
+
+# -- ESC/POS receipt printers ----------------------------------------------------------
+def _pil_font(path: Path, size: int) -> ImageFont.FreeTypeFont:
+    # BASIC layout: the text is shaped and ordered already, so raqm must not redo it.
+    return ImageFont.truetype(str(path), size, layout_engine=ImageFont.Layout.BASIC)
+
+
+def _draw_line(draw: ImageDraw.ImageDraw, fonts: PrintFonts, text: str, centre_x: float,
+               baseline: float, size: int, bold: bool = True) -> None:
+    runs = [(_pil_font(fonts.file(arabic, bold), size), run) for arabic, run in _runs(visual(text))]
+    width = sum(font.getlength(run) for font, run in runs)
+    x = centre_x - width / 2
+    for font, run in runs:
+        draw.text((x, baseline), run, font=font, fill=0, anchor="ls")
+        x += font.getlength(run)
+
+
+def title_image(fonts: PrintFonts, width: int) -> Image.Image:
+    """The title line «دبرنا · Dabernā» as a 1-bit image `width` dots wide."""
+    height = max(48, width // 7)
+    image = Image.new("L", (width, height), 255)
+    _draw_line(ImageDraw.Draw(image), fonts, f"{TITLE_FA} · {TITLE_EN}", width / 2,
+               height * 0.68, int(height * 0.55))
+    return image.convert("1")
+
+
+def grid_image(ticket: Ticket, fonts: PrintFonts, width: int) -> Image.Image:
+    """The ticket's grid as a 1-bit image; blanks are dotted, since thermal paper has no grey."""
+    cell = (width - 2) // COLUMNS
+    grid_w, grid_h = cell * COLUMNS, int(cell * 1.15) * ROWS
+    row_h = grid_h // ROWS
+    image = Image.new("L", (width, grid_h + 2), 255)
+    draw = ImageDraw.Draw(image)
+    left = (width - grid_w) // 2
+    font = _pil_font(fonts.latin_bold, int(min(row_h * 0.62, cell * 0.56)))
+    for r, row in enumerate(ticket.grid):
+        for c, number in enumerate(row):
+            x0, y0 = left + c * cell, r * row_h
+            if number is None:
+                for yy in range(y0 + 2, y0 + row_h - 1, 3):
+                    for xx in range(x0 + 2 + (yy // 3) % 2, x0 + cell - 1, 3):
+                        draw.point((xx, yy), fill=0)
+            else:
+                draw.text((x0 + cell / 2, y0 + row_h / 2), str(number), font=font, fill=0,
+                          anchor="mm")
+            draw.rectangle((x0, y0, x0 + cell, y0 + row_h), outline=0, width=2)
+    return image.convert("1")
+
+
+def qr_image(payload: str, width: int) -> Image.Image:
+    """The ticket's QR code (alphanumeric, level M, 4-module quiet zone) about 2/3 of `width`."""
+    matrix = make_qr(payload).get_matrix()
+    box = max(3, (width * 2 // 3) // len(matrix))
+    side = box * len(matrix)
+    image = Image.new("1", (side, side), 1)
+    draw = ImageDraw.Draw(image)
+    for r, c, length in _dark_runs(matrix):
+        draw.rectangle((c * box, r * box, (c + length) * box - 1, (r + 1) * box - 1), fill=0)
+    return image
+
+
+def _receipt_printer(device: str, dots: int) -> Any:
+    """An escpos printer for a device path or ``usb:VID:PID``, opened; PrintError if absent."""
+    from escpos.exceptions import DeviceNotFoundError, Error
+
+    if device.lower().startswith("usb:"):
+        parts = device.split(":")
+        try:
+            vendor, product = (int(part, 16) for part in parts[1:3])
+            if len(parts) != 3:
+                raise ValueError(device)
+        except ValueError as exc:
+            raise PrintError(
+                f"{device!r} is not a USB printer name; write it as usb:VID:PID in hex, "
+                "as `lsusb` shows it (for example usb:04b8:0202)."
+            ) from exc
+        from escpos.printer import Usb
+
+        if not Usb.is_usable():
+            raise PrintError(
+                "USB receipt printers need pyusb: install it (pip install 'python-escpos[usb]') "
+                "or print to the printer's device file, such as /dev/usb/lp0."
+            )
+        try:
+            printer: Any = Usb(vendor, product)
+            printer.open()
+        except (Error, OSError, RuntimeError) as exc:
+            raise PrintError(
+                f"No receipt printer answers at {device}: check it is plugged in and switched "
+                f"on, and that you may use it (a udev rule, or the lp group). ({exc})"
+            ) from exc
+    else:
+        from escpos.printer import File
+
+        path = Path(device)
+        if path.is_dir() or (not path.exists() and Path("/dev") in path.parents):
+            raise PrintError(
+                f"There is no receipt printer at {device}: check it is plugged in and "
+                "switched on, and give its device file (often /dev/usb/lp0)."
+            )
+        printer = File(str(path))
+        try:
+            printer.open()
+        except (DeviceNotFoundError, OSError) as exc:
+            reason = exc.__cause__ or exc
+            advice = (
+                "add yourself to the lp group (sudo adduser $USER lp) and log in again"
+                if isinstance(reason, PermissionError) or "Permission denied" in str(exc)
+                else "check the printer is plugged in and give its device file"
+            )
+            raise PrintError(f"The receipt printer at {device} cannot be written to; {advice}.") \
+                from exc
+    profile = dict(printer.profile.profile_data)
+    profile["media"] = {"width": {"mm": round(dots * 25.4 / RECEIPT_DPI), "pixels": dots},
+                        "dpi": RECEIPT_DPI}
+    printer.profile.profile_data = profile
+    return printer
+
+
+def print_escpos(
+    strips: list[list[Ticket]], codes: TicketCodes, device: str, *,
+    dots: int = RECEIPT_DOTS, native_qr: bool = False,
+) -> None:
+    """Print the tickets on an ESC/POS receipt printer, one ticket per cut.
+
+    `device` is a device file (``/dev/usb/lp0``) or ``usb:VID:PID``; `dots` is the
+    printable width (384 for 58 mm paper, 576 for 80 mm). The title and grid go as
+    raster images; the QR as an image too, or with `native_qr` the printer's own QR
+    command (GS ( k). Raises PrintError, with what to do, when the printer is absent.
+    """
+    from escpos.constants import QR_ECLEVEL_M
+    from escpos.exceptions import Error
+
+    fonts = find_fonts()
+    printer = _receipt_printer(device, dots)
+    title = title_image(fonts, dots)
+    try:
+        printer.hw("INIT")
+        for strip in strips:
+            for ticket in strip:
+                payload = codes.encode(ticket)
+                printer.set(align="center")
+                printer.image(title, center=True)
+                printer.set(align="center", bold=True, double_width=True, double_height=True)
+                printer.textln(ticket.serial)
+                printer.set_with_default(align="center")
+                printer.image(grid_image(ticket, fonts, dots), center=True)
+                printer.ln()
+                if native_qr:
+                    printer.qr(payload, ec=QR_ECLEVEL_M, size=6, native=True)
+                    printer.ln()
+                else:
+                    printer.image(qr_image(payload, dots), center=True)
+                printer.textln(ticket.serial)
+                printer.cut()
+    except (Error, OSError) as exc:
+        raise PrintError(
+            f"Printing to the receipt printer at {device} failed ({exc}); check it has paper "
+            "and is still connected, then print again."
+        ) from exc
+    finally:
+        with contextlib.suppress(Error, OSError):
+            printer.close()

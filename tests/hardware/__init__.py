@@ -1,0 +1,1 @@
+"""Tests of the GPIO buttons, their debouncing and the QR scanner input."""
