@@ -137,7 +137,7 @@ class Buttons:
                     HostButton(action), None)
                 wanted.append((f"{action} button", pin, press, long))
         if not wanted:
-            self._off("no GPIO button pins are configured")
+            self._off("no GPIO button pins are configured", logging.INFO)
             return
 
         try:
@@ -176,16 +176,16 @@ class Buttons:
             log.warning("GPIO: cannot use the %s; check the [buttons] pins", problem)
         if not self._inputs:
             self._off("none of the configured GPIO pins could be used")
-            self._close_factory()
+            self.close()
             return
         self.available = True
-        self.status = (f"GPIO buttons ready: {len(self._inputs)} buttons, "
-                       f"{len(self._leds)} LEDs")
+        self.status = (f"GPIO buttons ready: {len(self._inputs)} of {len(wanted)} inputs, "
+                       f"{len(self._leds)} seat LEDs")
         log.info("%s", self.status)
 
-    def _off(self, reason: str) -> None:
+    def _off(self, reason: str, level: int = logging.WARNING) -> None:
         self.status = f"GPIO buttons are off: {reason}; the keyboard stands in"
-        log.warning("%s", self.status)
+        log.log(level, "%s", self.status)
 
     # -- input ---------------------------------------------------------------
 

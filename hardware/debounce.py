@@ -95,7 +95,7 @@ class Debouncer:
         """Settle whatever the line's current level has earned by time `t`."""
         t = max(t, self._now)
         self._now = t
-        if self._raw != self._stable and t - self._since >= self.hold:
+        if self._raw != self._stable and t >= self._since + self.hold:
             at = self._since + self.hold
             self._stable = self._raw
             if self._stable:
@@ -105,7 +105,7 @@ class Debouncer:
                 self._pending.append(Settled(Change.PRESS, at))
             else:
                 self._pending.append(Settled(Change.RELEASE, at))
-        if self._wants_long() and t - self._press_start >= self.long_press:  # type: ignore[operator]
+        if self._wants_long() and t >= self._press_start + self.long_press:  # type: ignore[operator]
             self._long_done = True
             at = max(self._press_start + self.long_press, self._pressed_at, self._since)  # type: ignore[operator]
             self._pending.append(Settled(Change.LONG_PRESS, at))

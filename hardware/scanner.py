@@ -15,8 +15,10 @@ typing, mashing, a pause mid-burst, a character outside the set — is not a sca
 characters, Enter included, are handed back in order by `take_typed()` so ordinary
 typing (a serial typed by hand) still works. Characters are held back only while
 they might still be a scan, so at most `max_gap` seconds; call `expire(now)` once a
-frame to let go of a burst that has stopped. A scanner that ends with CR LF does not
-leave a stray Enter behind: the second half of the pair is swallowed.
+frame to let go of a burst that has stopped. A scanner that stalls mid-code gives no
+scan: once a fast burst of `MACHINE_RUN` or more characters stops without Enter,
+whatever starts within `STALL` seconds is the rest of that code and is typing too. A
+scanner that ends with CR LF leaves no stray Enter behind: the LF is swallowed.
 """
 
 from __future__ import annotations
@@ -29,6 +31,8 @@ from .events import Scan
 
 ENTER = ("\r", "\n")
 MAX_LENGTH = 256
+MACHINE_RUN = 4  # this many characters this fast are no person's typing
+STALL = 1.0  # seconds after a machine burst broke off in which more is its tail
 
 
 class ScannerSettings(Protocol):
@@ -60,6 +64,8 @@ class ScanDetector:
         self._broken = False  # the current fast run cannot be a scan any more
         self._last: float | None = None  # time of the current run's last character
         self._scan_end: tuple[str, float] | None = None  # the Enter that ended a scan
+        self._stalled: float | None = None  # when a machine burst broke off without Enter
+        self._run = 0  # characters in the current run since its last Enter
         self._typed: list[str] = []
 
     @classmethod
@@ -93,6 +99,9 @@ class ScanDetector:
             self._scan_end = None
 
     def _end_run(self) -> None:
+        if self._run >= MACHINE_RUN:
+            self._stalled = self._last
+        self._run = 0
         self._typed.extend(self._burst)
         self._burst = []
         self._broken = False
@@ -103,7 +112,11 @@ class ScanDetector:
             t = max(t, self._last)
         self.expire(t)
         scan_end, self._scan_end = self._scan_end, None
+        if self._last is None:  # a new run: is it the tail of a stalled scan?
+            stalled, self._stalled = self._stalled, None
+            self._broken = stalled is not None and t - stalled <= STALL
         if char in ENTER:
+            self._run = 0
             if scan_end is not None and char != scan_end[0]:
                 return None  # the LF of a CR LF that ended a scan
             if not self._broken and len(self._burst) >= self.min_length:
@@ -117,10 +130,13 @@ class ScanDetector:
             self._burst = []
             self._broken = True
         elif self._broken:
+            self._run += 1
             self._typed.append(char)
         elif scannable(char) and len(self._burst) < self.max_length:
+            self._run += 1
             self._burst.append(char)
         else:  # noise, or longer than any code: the rest of this run is typing
+            self._run += 1
             self._typed.extend(self._burst)
             self._typed.append(char)
             self._burst = []

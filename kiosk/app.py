@@ -7,11 +7,14 @@ the rectangles the scene reports, and tick at 30 frames a second or less.
 
 from __future__ import annotations
 
+import itertools
 import logging
 import os
+import queue
 import random
 import sys
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,12 +25,25 @@ import pygame
 from audio.cache import voice_dir
 from audio.player import Voice, VoiceSettings, open_mixer
 from audio.render import renderer
+from engines.debarna.codes import TicketCodes
 from engines.debarna.options import HandOptions
 from engines.debarna.strips import make_strips
-from kiosk.caller import CallerController, Notice, VoiceLike, box_tickets, make_rng
+from hardware.buttons import Buttons
+from hardware.events import HostButton, InputEvent, Scan, SeatClaim, drain
+from hardware.scanner import MACHINE_RUN, ScanDetector, scannable
+from kiosk.caller import (
+    CallerController,
+    ClaimPhase,
+    LightsLike,
+    Notice,
+    VoiceLike,
+    box_tickets,
+    make_rng,
+)
 from kiosk.config import Action, Config, ConfigError, default_path
 from kiosk.i18n import LANGUAGES, set_language
 from kiosk.journal import Journal
+from kiosk.keys import KeyFileError, load_codes
 from kiosk.notify import Notifier
 from kiosk.scenes.caller import CallerScene
 from kiosk.scenes.home import GAMES, Game, HomeScene
@@ -36,6 +52,7 @@ from kiosk.scenes.settings import SettingsScene
 from kiosk.settings import SettingsError, changes, effective_config, overlay_path, update_overlay
 from kiosk.store import data_dir, open_store
 from kiosk.text import FontError, TextRenderer
+from kiosk.tickets import issued_tickets
 
 log = logging.getLogger(__name__)
 
@@ -115,16 +132,32 @@ def resolve_rhythm(config: Config, options: KioskOptions) -> float:
 
 def build_controller(
     config: Config, options: KioskOptions, journal: Journal | None = None,
-    voice: VoiceLike | None = None,
+    voice: VoiceLike | None = None, codes: TicketCodes | None = None,
+    lights: LightsLike | None = None,
 ) -> CallerController:
-    """The caller with the box of tickets the config describes."""
-    strips = make_strips(config.tickets.strips, random.Random(config.tickets.seed))
+    """The caller with tonight's tickets: those this kiosk printed, else the config's box."""
+    issued = issued_tickets(journal.store, codes) if journal and codes else []
+    if issued:
+        tickets = issued
+    else:
+        box = make_strips(config.tickets.strips, random.Random(config.tickets.seed))
+        tickets = box_tickets(box)
     auto = config.hand.auto_check if options.auto_check is None else options.auto_check
     return CallerController(
-        box_tickets(strips), hand_options(config), rhythm=resolve_rhythm(config, options),
+        tickets, hand_options(config), rhythm=resolve_rhythm(config, options),
         manual=config.caller.manual, rng=make_rng(options.seed), journal=journal,
-        auto_check=auto, voice=voice,
+        auto_check=auto, voice=voice, codes=codes, lights=lights,
+        auto_resume=config.claims.auto_resume,
     )
+
+
+def load_kiosk_codes() -> tuple[TicketCodes | None, str | None]:
+    """The kiosk's ticket signer, or None and a warning key if its key file is unreadable."""
+    try:
+        return load_codes(), None
+    except (KeyFileError, OSError) as exc:
+        log.error("%s", exc)
+        return None, "claim.no_key"
 
 
 class Kiosk:
@@ -144,10 +177,19 @@ class Kiosk:
         self.screen = self._open_display()
         self._mixer_problem: str | None = None
         self.voice = self._open_voice(lang)
-        self.controller = build_controller(config, options, self.journal, self.voice)
+        self.codes, key_problem = load_kiosk_codes()
+        self.controller = build_controller(config, options, self.journal, self.voice,
+                                           self.codes)
+        if key_problem is not None and self.controller.warning is None:
+            self.controller.warning = Notice(key_problem)
         self.text = TextRenderer(rtl=self.tr.rtl)
         self.keys = key_map(config)
         self._after_voice = "home"
+        self.events: queue.Queue[InputEvent] = queue.Queue()
+        self.buttons = Buttons(config.buttons, self.events)
+        self.controller.lights = self.buttons
+        self.scanner = ScanDetector.from_config(config.scanner)
+        self._held: deque[tuple[pygame.event.Event, float]] = deque()
         self.factories: dict[str, Callable[[], Scene]] = {
             "home": lambda: HomeScene(self.text, self.tr, games=HOME_GAMES),
             "settings": lambda: SettingsScene(self.text, self.tr, self.config,
@@ -296,20 +338,95 @@ class Kiosk:
         if event.type == pygame.QUIT:
             self.running = False
         elif event.type == pygame.KEYDOWN:
-            action = self.keys.get(event.key)
-            if action is Action.FULLSCREEN:
-                self.toggle_fullscreen()
-                return
-            self.scene.handle(action, getattr(event, "unicode", "") or "", now)
+            char = getattr(event, "unicode", "") or ""
+            if scannable(char) or char in ("\r", "\n"):
+                self._hold(event, char, now)  # it may be part of a scanner's burst
+            else:
+                self._release_all(now)
+                self._key(event, now)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.scene.click(event.pos, now)
         elif event.type in (pygame.WINDOWSIZECHANGED, pygame.WINDOWEXPOSED):
             self.scene.invalidate()
 
+    def _key(self, event: pygame.event.Event, now: float) -> None:
+        action = self.keys.get(event.key)
+        if action is Action.FULLSCREEN:
+            self.toggle_fullscreen()
+            return
+        self.scene.handle(action, getattr(event, "unicode", "") or "", now)
+
+    # -- the scanner: a keyboard that types fast -----------------------------------------
+    def _hold(self, event: pygame.event.Event, char: str, now: float) -> None:
+        """Feed a typed character to the scan detector; keys are held while it may be a scan."""
+        self._held.append((event, now))
+        scan = self.scanner.feed(char, now)
+        if scan is not None:
+            for _ in range(min(len(self._held), len(scan.payload) + 1)):
+                self._held.popleft()
+            self._scanned(scan.payload, now)
+        self._release(now)
+
+    def _release(self, now: float) -> None:
+        """Hand back what the detector says was typing, as ordinary key presses."""
+        typed = self.scanner.take_typed()
+        if typed:
+            batch = [self._held.popleft() for _ in range(min(len(typed), len(self._held)))]
+            if self._machine_speed(batch) and not self._typing_serial():
+                # A scanner's burst that is no ticket code: never a row of key presses.
+                self._scanned(typed, now)
+            else:
+                for event, _ in batch:
+                    self._key(event, now)
+        if not self.scanner.pending:
+            self._held.clear()  # anything left was swallowed (a scanner's LF after CR)
+
+    def _release_all(self, now: float) -> None:
+        self.scanner.expire(now + 3600.0)
+        self._release(now)
+
+    def _machine_speed(self, batch: list[tuple[pygame.event.Event, float]]) -> bool:
+        times = [t for _, t in batch]
+        gaps = [b - a for a, b in itertools.pairwise(times)]
+        return len(times) >= MACHINE_RUN and max(gaps) <= self.scanner.max_gap
+
+    def _typing_serial(self) -> bool:
+        return self.scene is self.scenes.get("caller") and \
+            self.controller.claim_phase is ClaimPhase.ENTRY
+
+    def _scanned(self, payload: str, now: float) -> None:
+        """A scan anywhere in the app: the caller checks it."""
+        if self.scene is not self.scenes.get("caller"):
+            self.show("caller")
+        self.controller.scan(payload, now)
+
+    # -- GPIO buttons ------------------------------------------------------------------------
+    def _hardware(self, now: float) -> None:
+        self.buttons.poll(now)
+        for event in drain(self.events):
+            if isinstance(event, Scan):
+                self._scanned(event.payload, now)
+            elif isinstance(event, SeatClaim):
+                if self.scene is not self.scenes.get("caller"):
+                    self.show("caller")
+                self.controller.open_claim(now, event.seat)
+            elif isinstance(event, HostButton):
+                self._host_button(event.action, now)
+
+    def _host_button(self, action: str, now: float) -> None:
+        if action == "menu":
+            self.show("home")
+            return
+        mapped = {"pause": Action.PAUSE, "next": Action.NEXT, "repeat": Action.REPEAT}[action]
+        self.scene.handle(mapped, "", now)
+
     def frame(self, now: float) -> list[pygame.Rect]:
         """One turn of the loop without the wait: events, update, draw."""
         for event in pygame.event.get():
             self.handle_event(event, now)
+        self.scanner.expire(now)
+        self._release(now)
+        self._hardware(now)
         self._check_voice()
         self.scene.update(now)
         if self.scene.request is not None:
@@ -379,7 +496,10 @@ def run(options: KioskOptions) -> int:
         return EXIT_DISPLAY
     try:
         kiosk.start()
-        kiosk.loop()
+        try:
+            kiosk.loop()
+        finally:
+            kiosk.buttons.close()
         if options.screenshot is not None:
             kiosk.save_screenshot(options.screenshot)
     finally:

@@ -19,7 +19,7 @@ from typing import Protocol
 
 from audio.words import ticket_clips
 from engines.debarna.bag import Bag, BagEmpty
-from engines.debarna.codes import CodeError, TicketCodes
+from engines.debarna.codes import CodeError, CodeProblem, TicketCodes
 from engines.debarna.hand import Hand, Reason, Verdict
 from engines.debarna.options import HandOptions, Stage
 from engines.debarna.records import verdict_to_json
@@ -435,24 +435,32 @@ class CallerController:
     def scan(self, payload: str, now: float) -> ClaimResult | None:
         """A ticket was scanned: verify its code, then check the claim with the engine.
 
-        A scan with no claim open opens one. A code that does not verify (unreadable,
-        another kiosk's, forged or edited) gets its reason and changes nothing.
+        A good code with no claim open opens one. A code that does not verify
+        (unreadable, another kiosk's, forged or edited) gets its reason — on the open
+        claim's panel, or as a notice — and changes nothing.
         """
         if self.hand is None:
             self._say("notice.no_hand", now)
             return None
+        problem: CodeError | None = None
+        if self.codes is None:
+            problem = CodeError(CodeProblem.UNREADABLE, "this kiosk has no ticket key")
+        else:
+            try:
+                scanned = self.codes.verify(payload)
+            except CodeError as exc:
+                problem = exc
+        if problem is not None:
+            log.info("scan refused (%s): %s", problem.problem, problem)
+            self._speak(["claim_not_valid"])
+            reason = Notice(f"reason.{problem.problem.value}")
+            if self.claim_phase is not ClaimPhase.ENTRY:
+                self._say(reason.key, now)
+                return None
+            return self._show(ClaimResult(
+                "", None, reason, frozenset(self.hand.called), self.hand.last), now)
         if self.claim_phase is not ClaimPhase.ENTRY:
             self.open_claim(now)
-        if self.codes is None:
-            return self._show(ClaimResult("", None, Notice("reason.unreadable")), now)
-        try:
-            scanned = self.codes.verify(payload)
-        except CodeError as exc:
-            log.info("scan refused (%s): %s", exc.problem, exc)
-            self._speak(["claim_not_valid"])
-            return self._show(ClaimResult(
-                "", None, Notice(f"reason.{exc.problem.value}"),
-                frozenset(self.hand.called), self.hand.last), now)
         ticket = scanned.ticket
         if self.hand.ticket(ticket.serial) is None:
             # Verified from its code alone: it joins the hand (journaled first).

@@ -21,7 +21,7 @@ from engines.debarna.simulate import simulate, summary
 from engines.debarna.strips import make_strips
 from engines.debarna.ticket import Ticket
 
-SUBCOMMANDS = ("kiosk", "tickets", "simulate", "history", "config", "voice")
+SUBCOMMANDS = ("kiosk", "tickets", "print", "simulate", "history", "config", "voice")
 HEADLESS_MIN_RHYTHM = 0.05
 RHYTHM_RANGE = (3.0, 5.0)
 
@@ -69,11 +69,27 @@ def build_parser() -> argparse.ArgumentParser:
     kiosk.add_argument("--auto-check", action="store_true", default=None,
                        help="the kiosk itself finds and announces winning cards")
 
-    tickets = sub.add_parser("tickets", help="make strips of 6 tickets covering 1-90")
+    tickets = sub.add_parser(
+        "tickets", help="make strips of 6 tickets covering 1-90; `tickets verify CODE`",
+        usage="debarna tickets --strips N [--seed S] [--format json|text|pdf] [--out FILE]\n"
+              "       debarna tickets verify CODE")
     tickets.add_argument("--strips", type=_bounded(int, 1, 100_000, what="--strips"),
-                         required=True, metavar="N")
+                         metavar="N")
     tickets.add_argument("--seed", type=int, help="seed for repeatable tickets")
-    tickets.add_argument("--format", choices=("json", "text"), default="text")
+    tickets.add_argument("--format", choices=("json", "text", "pdf"), default="text")
+    tickets.add_argument("--out", type=Path, metavar="FILE", help="the PDF to write")
+    tickets_sub = tickets.add_subparsers(dest="tickets_command", metavar="verify")
+    verify = tickets_sub.add_parser("verify", help="check a scanned or typed ticket code")
+    verify.add_argument("code", help="the QR payload, as scanned")
+
+    printing = sub.add_parser("print", help="issue strips and print them")
+    printing.add_argument("--strips", type=_bounded(int, 1, 500, what="--strips"), required=True,
+                          metavar="N")
+    printing.add_argument("--seed", type=int, help=argparse.SUPPRESS)
+    where = printing.add_mutually_exclusive_group()
+    where.add_argument("--printer", metavar="NAME", help="a CUPS printer (default: CUPS's)")
+    where.add_argument("--escpos", metavar="DEVICE",
+                       help="a receipt printer: /dev/usb/lp0 or usb:VID:PID")
 
     sim = sub.add_parser("simulate", help="play hands with every player claiming at once")
     sim.add_argument("--games", type=_bounded(int, 1, 1_000_000, what="--games"), required=True,
@@ -118,10 +134,23 @@ def _print_ticket(ticket: Ticket, out: TextIO) -> None:
         out.write(" ".join(f"{n:>2}" if n is not None else " ." for n in row) + "\n")
 
 
-def cmd_tickets(args: argparse.Namespace, out: TextIO) -> int:
+def cmd_tickets(args: argparse.Namespace, out: TextIO,
+                parser: argparse.ArgumentParser) -> int:
+    from kiosk.keys import load_codes
+    from kiosk.tickets import ticket_json
+
+    if args.tickets_command == "verify":
+        return cmd_verify(args.code, out)
+    if args.strips is None:
+        parser.error("tickets needs --strips N (or: tickets verify CODE)")
+    if args.format == "pdf":
+        if args.out is None:
+            parser.error("--format pdf needs --out FILE")
+        return _issue_and(args, out, pdf=args.out)
     strips = make_strips(args.strips, _rng(args.seed))
     if args.format == "json":
-        json.dump([[t.to_json() for t in strip] for strip in strips], out)
+        codes = load_codes()
+        json.dump([[ticket_json(t, codes) for t in strip] for strip in strips], out)
         out.write("\n")
     else:
         for strip in strips:
@@ -129,6 +158,69 @@ def cmd_tickets(args: argparse.Namespace, out: TextIO) -> int:
                 _print_ticket(ticket, out)
                 out.write("\n")
     return 0
+
+
+def cmd_verify(code: str, out: TextIO) -> int:
+    from engines.debarna.codes import CodeError
+    from kiosk.keys import load_codes
+
+    try:
+        scanned = load_codes().verify(code)
+    except CodeError as exc:
+        out.write(f"not valid ({exc.problem}): {exc}\n")
+        return 1
+    ticket = scanned.ticket
+    out.write(f"valid: ticket {ticket.serial} of series {scanned.series}\n")
+    for row in ticket.grid:
+        out.write(" ".join(f"{n:>2}" if n is not None else " ." for n in row) + "\n")
+    return 0
+
+
+def _issue_and(args: argparse.Namespace, out: TextIO, pdf: Path | None = None,
+               printer: str | None = None, escpos: str | None = None) -> int:
+    """Issue (register) strips, then write them to a PDF or a printer."""
+    import tempfile
+
+    from hardware.printing import PrintError, print_escpos, print_pdf, write_pdf
+    from kiosk.keys import load_codes
+    from kiosk.store import StoreError, open_store
+    from kiosk.tickets import issue
+
+    store, problem = open_store()
+    if problem is not None:
+        print(f"debarna: {problem}; tickets are not issued", file=sys.stderr)
+        return 1
+    codes = load_codes()
+    try:
+        if escpos is not None:
+            strips = issue(args.strips, store, codes, _rng(args.seed))
+            print_escpos(strips, codes, escpos)
+            out.write(f"printed {args.strips} strips on {escpos}\n")
+            return 0
+        strips = issue(args.strips, store, codes, _rng(args.seed))
+        first, last = strips[0][0].serial, strips[-1][-1].serial
+        if pdf is not None:
+            write_pdf(strips, codes, pdf)
+            out.write(f"{pdf}: tickets {first} to {last} ({args.strips} strips)\n")
+            return 0
+        with tempfile.TemporaryDirectory() as tmp:
+            path = Path(tmp) / f"debarna-{first}-{last}.pdf"
+            write_pdf(strips, codes, path)
+            job = print_pdf(path, printer)
+        out.write(f"tickets {first} to {last} sent to the printer: {job}\n")
+        return 0
+    except PrintError as exc:
+        print(f"debarna: {exc}", file=sys.stderr)
+        return 1
+    except StoreError as exc:
+        print(f"debarna: {exc}; tickets are not issued", file=sys.stderr)
+        return 1
+    finally:
+        store.close()
+
+
+def cmd_print(args: argparse.Namespace, out: TextIO) -> int:
+    return _issue_and(args, out, printer=args.printer, escpos=args.escpos)
 
 
 def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
@@ -268,7 +360,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         if args.command == "tickets":
-            return cmd_tickets(args, out)
+            return cmd_tickets(args, out, parser)
+        if args.command == "print":
+            return cmd_print(args, out)
         if args.command == "simulate":
             return cmd_simulate(args, out)
         if args.command == "history":

@@ -22,7 +22,7 @@ log = logging.getLogger(__name__)
 KEY_FILE = "ticket-key.json"
 
 
-class KeyError_(RuntimeError):
+class KeyFileError(RuntimeError):
     """The key file exists but cannot be read; the message says what to do."""
 
 
@@ -39,7 +39,7 @@ def load_codes(path: Path | None = None) -> TicketCodes:
         data = json.loads(path.read_text(encoding="ascii"))
         return TicketCodes(str(data["series"]), bytes.fromhex(str(data["secret"])))
     except (OSError, ValueError, KeyError, TypeError) as exc:
-        raise KeyError_(
+        raise KeyFileError(
             f"the ticket key {path} cannot be read ({exc}); restore it from a backup — "
             "a new key would make every printed ticket unverifiable"
         ) from exc

@@ -1,1 +1,1 @@
-"""Tests of the GPIO buttons, their debouncing and the QR scanner input."""
+"""Tests of the GPIO buttons, their debouncing, the QR scanner input and ticket printing."""

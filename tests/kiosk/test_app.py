@@ -94,15 +94,22 @@ def kiosk(display: None) -> Iterator[Kiosk]:
 
 
 def press(app: Kiosk, key: int, text: str = "", now: float = 0.0) -> None:
+    """A person's key press: a typed character counts once it is clearly no scanner's."""
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode=text, mod=0))
     app.frame(now)
+    app.frame(now + HUMAN)
 
 
 def type_text(app: Kiosk, text: str, now: float) -> None:
-    for ch in text:
+    """A person typing: a key every 0.15 s."""
+    for i, ch in enumerate(text):
         key = pygame.K_MINUS if ch == "-" else getattr(pygame, f"K_{ch.lower()}")
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode=ch, mod=0))
-    app.frame(now)
+        app.frame(now + i * HUMAN)
+    app.frame(now + len(text) * HUMAN)
+
+
+HUMAN = 0.15  # seconds between a person's key presses
 
 
 def test_the_menu_lists_only_dabernā_and_enter_opens_the_caller(kiosk: Kiosk) -> None:

@@ -24,8 +24,9 @@ def test_tickets_json_is_an_array_of_strips_of_six() -> None:
     strips = json.loads(text)
     assert len(strips) == 3 and all(len(strip) == 6 for strip in strips)
     ticket = strips[0][0]
-    assert set(ticket) == {"serial", "grid"} and isinstance(ticket["serial"], str)
+    assert set(ticket) == {"serial", "grid", "qr"} and isinstance(ticket["serial"], str)
     assert len(ticket["grid"]) == 3 and all(len(row) == 9 for row in ticket["grid"])
+    assert ticket["qr"].startswith("DB1:") and f":{ticket['serial']}:" in ticket["qr"]
 
 
 def test_tickets_with_a_seed_repeat() -> None:

@@ -12,8 +12,10 @@ from __future__ import annotations
 import itertools
 import json
 import math
+import os
 import subprocess
 import sys
+import tempfile
 from collections import Counter
 from fractions import Fraction
 from functools import cache
@@ -36,6 +38,9 @@ RULES_SHARES = {0: 0.388, 1: 0.504, 2: 0.105, 3: 0.002}  # rules §3
 Strip = list[dict[str, Any]]
 
 
+KIOSK = Path(tempfile.mkdtemp(prefix="debarna-kiosk-"))
+
+
 def run_tickets(strips: int, seed: int) -> str:
     """`debarna tickets --strips N --seed S --format json`, its standard output."""
     command = [
@@ -53,6 +58,7 @@ def run_tickets(strips: int, seed: int) -> str:
     done = subprocess.run(
         command,
         cwd=ROOT,
+        env={**os.environ, "DEBARNA_DATA_DIR": str(KIOSK)},  # one kiosk, one ticket key
         capture_output=True,
         text=True,
         encoding="utf-8",
@@ -90,7 +96,7 @@ def strip_problem(strip: object) -> str | None:
     if not isinstance(strip, list) or len(strip) != 6:
         return "strip of 6"
     for ticket in strip:
-        if not isinstance(ticket, dict) or set(ticket) != {"serial", "grid"}:
+        if not isinstance(ticket, dict) or set(ticket) != {"serial", "grid", "qr"}:
             return "ticket record"
         if not isinstance(ticket["serial"], str) or not ticket["serial"]:
             return "serial"
