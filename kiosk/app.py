@@ -7,7 +7,6 @@ the rectangles the scene reports, and tick at 30 frames a second or less.
 
 from __future__ import annotations
 
-import itertools
 import logging
 import os
 import queue
@@ -33,7 +32,6 @@ from hardware.events import HostButton, InputEvent, Scan, SeatClaim, drain
 from hardware.scanner import MACHINE_RUN, ScanDetector, scannable
 from kiosk.caller import (
     CallerController,
-    ClaimPhase,
     LightsLike,
     Notice,
     VoiceLike,
@@ -57,6 +55,7 @@ from kiosk.tickets import issued_tickets
 log = logging.getLogger(__name__)
 
 FPS = 30
+NOISE_TAIL = 1.0  # seconds: a damaged burst's stragglers are dropped with it
 HOME_GAMES = (*GAMES, Game("settings.title", "settings"))
 WINDOW_SIZE = (1280, 720)
 HEADLESS_SIZE = (1920, 1080)
@@ -189,7 +188,9 @@ class Kiosk:
         self.buttons = Buttons(config.buttons, self.events)
         self.controller.lights = self.buttons
         self.scanner = ScanDetector.from_config(config.scanner)
-        self._held: deque[tuple[pygame.event.Event, float]] = deque()
+        self._held: deque[tuple[pygame.event.Event, float, float]] = deque()
+        self._last_typed = -1e9
+        self._noise_until = -1e9
         self.factories: dict[str, Callable[[], Scene]] = {
             "home": lambda: HomeScene(self.text, self.tr, games=HOME_GAMES),
             "settings": lambda: SettingsScene(self.text, self.tr, self.config,
@@ -343,7 +344,12 @@ class Kiosk:
                 self._hold(event, char, now)  # it may be part of a scanner's burst
             else:
                 self._release_all(now)
-                self._key(event, now)
+                fast = now - self._last_typed <= self.scanner.max_gap
+                if char and fast and now <= self._noise_until:
+                    self._last_typed = now  # a damaged burst's odd character: dropped
+                    self._noise_until = now + NOISE_TAIL
+                else:
+                    self._key(event, now)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.scene.click(event.pos, now)
         elif event.type in (pygame.WINDOWSIZECHANGED, pygame.WINDOWEXPOSED):
@@ -359,7 +365,9 @@ class Kiosk:
     # -- the scanner: a keyboard that types fast -----------------------------------------
     def _hold(self, event: pygame.event.Event, char: str, now: float) -> None:
         """Feed a typed character to the scan detector; keys are held while it may be a scan."""
-        self._held.append((event, now))
+        gap = now - self._last_typed
+        self._last_typed = now
+        self._held.append((event, now, gap))
         scan = self.scanner.feed(char, now)
         if scan is not None:
             for _ in range(min(len(self._held), len(scan.payload) + 1)):
@@ -368,31 +376,31 @@ class Kiosk:
         self._release(now)
 
     def _release(self, now: float) -> None:
-        """Hand back what the detector says was typing, as ordinary key presses."""
+        """Hand back what the detector says was typing, as ordinary key presses.
+
+        A scanner's burst that is no ticket code (a damaged or foreign label) is never
+        a row of key presses: it is reported as an unreadable scan, and the rest of
+        that burst, however it trickles back, is dropped with it.
+        """
         typed = self.scanner.take_typed()
         if typed:
             batch = [self._held.popleft() for _ in range(min(len(typed), len(self._held)))]
-            if self._machine_speed(batch) and not self._typing_serial():
-                # A scanner's burst that is no ticket code: never a row of key presses.
+            fast = [gap <= self.scanner.max_gap for _, _, gap in batch[1:]]
+            if len(batch) >= MACHINE_RUN and all(fast):
+                self._noise_until = batch[-1][1] + NOISE_TAIL
                 self._scanned(typed, now)
             else:
-                for event, _ in batch:
-                    self._key(event, now)
+                for event, at, gap in batch:
+                    if at <= self._noise_until and gap <= self.scanner.max_gap:
+                        self._noise_until = at + NOISE_TAIL  # the tail of a damaged burst
+                    else:
+                        self._key(event, now)
         if not self.scanner.pending:
             self._held.clear()  # anything left was swallowed (a scanner's LF after CR)
 
     def _release_all(self, now: float) -> None:
         self.scanner.expire(now + 3600.0)
         self._release(now)
-
-    def _machine_speed(self, batch: list[tuple[pygame.event.Event, float]]) -> bool:
-        times = [t for _, t in batch]
-        gaps = [b - a for a, b in itertools.pairwise(times)]
-        return len(times) >= MACHINE_RUN and max(gaps) <= self.scanner.max_gap
-
-    def _typing_serial(self) -> bool:
-        return self.scene is self.scenes.get("caller") and \
-            self.controller.claim_phase is ClaimPhase.ENTRY
 
     def _scanned(self, payload: str, now: float) -> None:
         """A scan anywhere in the app: the caller checks it."""

@@ -9,7 +9,8 @@ Claim rules (§6):
   completed by that number — a card that completed earlier is refused as late;
 - every card that completes the stage on the same number shares the win;
 - a false claim changes nothing (optionally it burns the card);
-- a claim for a stage already won is refused.
+- a claim for a stage already won is refused: as late when the card had the
+  pattern by the winning number (it could have shared), else as already won.
 
 **Decisions** where the rules are silent:
 
@@ -300,17 +301,16 @@ class Hand:
                 ticket.serial, False, reason=Reason.TOO_LATE, ticket=ticket,
                 call_index=last, stage=late[0],
             )
-        # Completed on this number, but the stage went to someone on an earlier number.
-        taken = [
-            s
-            for s, win in self._winners.items()
-            if win.call_index < last and progress.completed.get(s) == last
-        ]
-        if taken:
-            return Verdict(
-                ticket.serial, False, reason=Reason.STAGE_WON, ticket=ticket,
-                call_index=last, stage=taken[0],
-            )
+        # A stage already won on an earlier number, that this card completed too: late if
+        # it had the pattern by the winning number (it missed its chance to share),
+        # otherwise the stage was simply gone.
+        for s, win in self._winners.items():
+            done = progress.completed.get(s)
+            if win.call_index < last and done is not None and ticket.serial not in win.serials:
+                reason = Reason.TOO_LATE if done <= win.call_index else Reason.STAGE_WON
+                return Verdict(
+                    ticket.serial, False, reason=reason, ticket=ticket, call_index=last, stage=s,
+                )
         burn = self.options.burn_false_claims
         if burn:
             self._burnt.add(key)

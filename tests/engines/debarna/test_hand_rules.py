@@ -396,3 +396,13 @@ def test_a_bag_resumed_after_a_restart_never_gives_a_drawn_ball_again() -> None:
     assert sorted(drawn + rest) == list(range(1, 91))
     with pytest.raises(ValueError, match="twice"):
         Bag.resumed(random.Random(1), [5, 5])
+
+
+def test_a_card_that_could_have_shared_but_claims_after_the_next_number_is_too_late() -> None:
+    hand = new_hand()
+    call_all(hand, TOP)  # A and B both complete their top row on 40
+    assert hand.claim("A").valid
+    hand.call(90)
+    verdict = hand.claim("B")
+    assert verdict.reason is Reason.TOO_LATE and verdict.stage is Stage.LINE
+    assert hand.winners[Stage.LINE].serials == ("A",)
