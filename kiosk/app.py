@@ -12,9 +12,11 @@ import os
 import queue
 import random
 import sys
+import tempfile
 import time
 from collections import deque
 from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
@@ -27,8 +29,10 @@ from audio.render import renderer
 from engines.debarna.codes import TicketCodes
 from engines.debarna.options import HandOptions
 from engines.debarna.strips import make_strips
+from engines.debarna.ticket import Ticket
 from hardware.buttons import Buttons
 from hardware.events import HostButton, InputEvent, Scan, SeatClaim, drain
+from hardware.printing import PrintError, print_escpos, print_pdf, write_pdf
 from hardware.scanner import MACHINE_RUN, ScanDetector, scannable
 from kiosk.caller import (
     CallerController,
@@ -46,17 +50,18 @@ from kiosk.notify import Notifier
 from kiosk.scenes.caller import CallerScene
 from kiosk.scenes.home import GAMES, Game, HomeScene
 from kiosk.scenes.prepare import PrepareScene
+from kiosk.scenes.printing import PrintScene
 from kiosk.scenes.settings import SettingsScene
 from kiosk.settings import SettingsError, changes, effective_config, overlay_path, update_overlay
 from kiosk.store import data_dir, open_store
 from kiosk.text import FontError, TextRenderer
-from kiosk.tickets import issued_tickets
+from kiosk.tickets import issue, issued_tickets
 
 log = logging.getLogger(__name__)
 
 FPS = 30
 NOISE_TAIL = 1.0  # seconds: a damaged burst's stragglers are dropped with it
-HOME_GAMES = (*GAMES, Game("settings.title", "settings"))
+HOME_GAMES = (*GAMES, Game("printing.title", "printing"), Game("settings.title", "settings"))
 WINDOW_SIZE = (1280, 720)
 HEADLESS_SIZE = (1920, 1080)
 HEADLESS_MIN_RHYTHM = 0.05
@@ -142,12 +147,14 @@ def build_controller(
         box = make_strips(config.tickets.strips, random.Random(config.tickets.seed))
         tickets = box_tickets(box)
     auto = config.hand.auto_check if options.auto_check is None else options.auto_check
-    return CallerController(
+    controller = CallerController(
         tickets, hand_options(config), rhythm=resolve_rhythm(config, options),
         manual=config.caller.manual, rng=make_rng(options.seed), journal=journal,
         auto_check=auto, voice=voice, codes=codes, lights=lights,
         auto_resume=config.claims.auto_resume,
     )
+    controller.box = not issued
+    return controller
 
 
 def load_kiosk_codes() -> tuple[TicketCodes | None, str | None]:
@@ -189,10 +196,13 @@ class Kiosk:
         self.controller.lights = self.buttons
         self.scanner = ScanDetector.from_config(config.scanner)
         self._held: deque[tuple[pygame.event.Event, float, float]] = deque()
+        self.printer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="print")
+        self._printed: queue.Queue[list[Ticket]] = queue.Queue()
         self._last_typed = -1e9
         self._noise_until = -1e9
         self.factories: dict[str, Callable[[], Scene]] = {
             "home": lambda: HomeScene(self.text, self.tr, games=HOME_GAMES),
+            "printing": lambda: PrintScene(self.text, self.tr, self.print_strips),
             "settings": lambda: SettingsScene(self.text, self.tr, self.config,
                                               self.apply_settings, self._voices),
             "caller": lambda: CallerScene(self.controller, self.text, self.tr),
@@ -408,6 +418,39 @@ class Kiosk:
             self.show("caller")
         self.controller.scan(payload, now)
 
+    # -- printing tickets ---------------------------------------------------------------------
+    def print_strips(self, count: int) -> Future[str]:
+        """Issue and print strips on the printing thread; the screen shows the outcome."""
+        tr, codes, where = self.tr, self.codes, self.config.printing
+
+        def job() -> str:
+            if codes is None:
+                raise PrintError("the ticket key cannot be read, so no tickets can be signed; "
+                                 "see the log")
+            store, problem = open_store()  # the printing thread's own connection
+            if problem is not None:
+                raise problem
+            try:
+                strips = issue(count, store, codes)
+                if where.escpos:
+                    print_escpos(strips, codes, where.escpos)
+                else:
+                    with tempfile.TemporaryDirectory() as tmp:
+                        pdf = Path(tmp) / "tickets.pdf"
+                        write_pdf(strips, codes, pdf)
+                        print_pdf(pdf, where.printer or None)
+            finally:
+                store.close()
+            self._printed.put([t for strip in strips for t in strip])
+            return tr("printing.sent", first=strips[0][0].serial, last=strips[-1][-1].serial)
+
+        return self.printer.submit(job)
+
+    def _register_printed(self) -> None:
+        """Tickets printed meanwhile join the caller's list, and the hand being played."""
+        while not self._printed.empty():
+            self.controller.add_tickets(self._printed.get_nowait())
+
     # -- GPIO buttons ------------------------------------------------------------------------
     def _hardware(self, now: float) -> None:
         self.buttons.poll(now)
@@ -435,6 +478,7 @@ class Kiosk:
         self.scanner.expire(now)
         self._release(now)
         self._hardware(now)
+        self._register_printed()
         self._check_voice()
         self.scene.update(now)
         if self.scene.request is not None:
@@ -508,6 +552,7 @@ def run(options: KioskOptions) -> int:
             kiosk.loop()
         finally:
             kiosk.buttons.close()
+            kiosk.printer.shutdown(wait=False, cancel_futures=True)
         if options.screenshot is not None:
             kiosk.save_screenshot(options.screenshot)
     finally:

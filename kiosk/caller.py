@@ -136,6 +136,7 @@ class CallerController:
         if rhythm <= 0:
             raise ValueError("the rhythm must be a positive number of seconds")
         self.tickets = tuple(tickets)
+        self.box = False  # True while the tickets are the config's stand-in box
         self.options = options or HandOptions()
         self.rhythm = rhythm
         self.manual = manual
@@ -311,6 +312,24 @@ class CallerController:
         self.next_call_at = now + self.rhythm
         self.notice = None
         self._mark(Changed.ALL)
+
+    def add_tickets(self, tickets: Sequence[Ticket]) -> None:
+        """Tickets printed while the kiosk runs: known from now on, in this hand too.
+
+        The first printed tickets replace the stand-in box for the hands to come; in
+        the hand being played, a printed serial the box already uses joins next hand.
+        """
+        self.tickets = (*(() if self.box else self.tickets), *tickets)
+        self.box = False
+        if self.hand is None:
+            return
+        for ticket in tickets:
+            if self.hand.ticket(ticket.serial) is not None:
+                log.warning("ticket %s is played from the next hand: this hand's box has "
+                            "a ticket with that serial", ticket.serial)
+                continue
+            self._journal("ticket_issued", **ticket.to_json())
+            self.hand.register(ticket)
 
     def resume_hand(self, resumed: Resumed, now: float, paused: bool = True) -> None:
         """Carry on with a hand rebuilt from the journal after a restart."""

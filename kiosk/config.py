@@ -106,6 +106,12 @@ class ButtonsConfig:
 
 
 @dataclass(frozen=True)
+class PrintingConfig:
+    printer: str = ""
+    escpos: str = ""
+
+
+@dataclass(frozen=True)
 class ScannerConfig:
     max_gap_ms: int = 60
     min_length: int = 20
@@ -141,6 +147,7 @@ class Config:
     claims: ClaimsConfig = field(default_factory=ClaimsConfig)
     buttons: ButtonsConfig = field(default_factory=ButtonsConfig)
     scanner: ScannerConfig = field(default_factory=ScannerConfig)
+    printing: PrintingConfig = field(default_factory=PrintingConfig)
     keys: dict[Action, tuple[str, ...]] = field(default_factory=lambda: dict(DEFAULT_KEYS))
 
 
@@ -224,6 +231,10 @@ _SECTIONS: dict[str, tuple[type, dict[str, _Rule]]] = {
     "scanner": (
         ScannerConfig,
         {"max_gap_ms": _Rule(int, 5, 500), "min_length": _Rule(int, 4, 200)},
+    ),
+    "printing": (
+        PrintingConfig,
+        {"printer": _Rule(str), "escpos": _Rule(str)},
     ),
     "tickets": (
         TicketsConfig,
@@ -380,6 +391,8 @@ _COMMENTS = {
     "buttons.chip": "the GPIO chip (lgpio); 0 on most Pis",
     "scanner.max_gap_ms": "a scanner types faster than this between characters",
     "scanner.min_length": "fewer characters than this is typing, not a scan",
+    "printing.printer": 'a CUPS printer for "Print tickets"; "" = the default one',
+    "printing.escpos": 'a receipt printer instead: "/dev/usb/lp0" or "usb:VID:PID"',
     "tickets.strips": "strips of 6 tickets in the box, 1 to 50",
     "tickets.seed": "which box: the one `debarna tickets --seed` prints",
 }

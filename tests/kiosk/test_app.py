@@ -114,8 +114,9 @@ HUMAN = 0.15  # seconds between a person's key presses
 
 def test_the_menu_lists_only_dabernā_and_enter_opens_the_caller(kiosk: Kiosk) -> None:
     assert isinstance(kiosk.scene, HomeScene)
-    # The only game that exists, then the settings.
-    assert [g.key for g in kiosk.scene.games] == ["home.games.debarna", "settings.title"]
+    # The only game that exists, then printing tickets and the settings.
+    assert [g.key for g in kiosk.scene.games] == ["home.games.debarna", "printing.title",
+                                                  "settings.title"]
     kiosk.frame(0.0)
     press(kiosk, pygame.K_DOWN)
     assert kiosk.scene.selected == 1
@@ -276,3 +277,32 @@ def test_settings_from_the_home_menu_apply_at_once_and_are_kept(kiosk: Kiosk) ->
     press(kiosk, pygame.K_ESCAPE, "", 0.4)
     assert isinstance(kiosk.scene, HomeScene)
     assert kiosk.scene.tr.lang == kiosk.config.display.lang
+
+
+def test_printing_from_the_tv_issues_prints_and_the_caller_knows_the_tickets(
+    kiosk: Kiosk, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    jobs = tmp_path / "jobs"
+    lp = tmp_path / "bin" / "lp"
+    lp.parent.mkdir()
+    lp.write_text(f'#!/bin/sh\necho "$@" >> {jobs}\necho "request id is Home-7 (1 file(s))"\n')
+    lp.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{lp.parent}:{os.environ['PATH']}")
+    kiosk.show("caller")
+    hand = kiosk.controller.hand
+    assert hand is not None
+    before = len(hand.tickets)
+    outcome = kiosk.print_strips(2).result(timeout=60)
+    assert "001-1" in outcome and "002-6" in outcome
+    assert "media=A4" in jobs.read_text()
+    kiosk.frame(1.0)
+    # From now on the caller knows the printed tickets, not the stand-in box: this hand
+    # keeps the box's cards whose serials the new ones reuse; the next hand has them.
+    printed = {t.serial: t for t in kiosk.controller.tickets}
+    assert len(printed) == 12 and "002-6" in printed
+    assert len(hand.tickets) == before
+    kiosk.controller.new_hand(2.0)
+    kiosk.controller.new_hand(2.5)
+    fresh = kiosk.controller.hand
+    assert fresh is not hand and fresh is not None
+    assert {t.serial: t for t in fresh.tickets} == printed

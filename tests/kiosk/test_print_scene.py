@@ -1,0 +1,233 @@
+"""The print screen: choosing how many strips, one job at a time off the frame loop, results."""
+
+from __future__ import annotations
+
+from concurrent.futures import Future
+
+import pygame
+import pytest
+
+from hardware.printing import PrintError
+from kiosk.config import Action
+from kiosk.i18n import Translator, catalogue
+from kiosk.scenes.caller import GOOD, WARN
+from kiosk.scenes.printing import (
+    DONE,
+    FAILED,
+    IDLE,
+    MAX_STRIPS,
+    PRINTING,
+    PrintScene,
+    make_layout,
+)
+from kiosk.text import TextRenderer
+
+SIZES = [(1920, 1080), (1280, 720)]
+SENT = "tickets 009-1 to 010-6 sent to the printer"
+NO_CUPS = ("Printing needs CUPS, and its lp command is not installed: install it "
+           "(sudo apt install cups cups-client), add your printer, then print again.")
+
+
+class FakePrinter:
+    """Hands out Futures the test completes by hand, and remembers each request."""
+
+    def __init__(self) -> None:
+        self.calls: list[int] = []
+        self.jobs: list[Future[str]] = []
+
+    def __call__(self, strips: int) -> Future[str]:
+        self.calls.append(strips)
+        job: Future[str] = Future()
+        job.set_running_or_notify_cancel()
+        self.jobs.append(job)
+        return job
+
+
+def make_scene(lang: str = "en") -> tuple[PrintScene, FakePrinter]:
+    printer = FakePrinter()
+    scene = PrintScene(TextRenderer(rtl=lang == "fa"), Translator(lang), printer)
+    return scene, printer
+
+
+def press(scene: PrintScene, action: Action, times: int = 1, now: float = 0.0) -> None:
+    for _ in range(times):
+        scene.handle(action, "", now)
+
+
+def test_the_count_starts_at_one_and_stops_at_its_ends() -> None:
+    scene, _ = make_scene()
+    assert scene.count == 1 and scene.state == IDLE
+    press(scene, Action.LEFT)
+    press(scene, Action.DOWN)
+    assert scene.count == 1
+    press(scene, Action.RIGHT, 2)
+    press(scene, Action.UP)
+    assert scene.count == 4
+    press(scene, Action.RIGHT, 30)
+    assert scene.count == MAX_STRIPS == 20
+    press(scene, Action.LEFT)
+    assert scene.count == 19
+
+
+def test_the_summary_counts_the_tickets() -> None:
+    scene, _ = make_scene()
+    assert scene.summary() == "1 strip = 6 tickets"
+    press(scene, Action.RIGHT, 2)
+    assert scene.summary() == "3 strips = 18 tickets"
+    fa, _ = make_scene("fa")
+    press(fa, Action.RIGHT, 2)
+    assert "۳" in fa.summary() and "۱۸" in fa.summary()
+
+
+def test_select_prints_the_count_once_and_a_second_press_waits() -> None:
+    scene, printer = make_scene()
+    press(scene, Action.RIGHT, 2)
+    press(scene, Action.SELECT)
+    assert printer.calls == [3]
+    assert scene.state == PRINTING and scene.busy
+    press(scene, Action.SELECT)
+    scene.update(0.5)
+    press(scene, Action.SELECT)
+    assert printer.calls == [3]
+    # The count does not move under a running job.
+    press(scene, Action.RIGHT)
+    assert scene.count == 3
+
+
+def test_success_is_shown_in_green(display: None) -> None:
+    screen = pygame.display.set_mode((1280, 720))
+    scene, printer = make_scene()
+    press(scene, Action.SELECT)
+    assert scene.draw(screen, 0.0) == [screen.get_rect()]
+    printer.jobs[0].set_result(SENT)
+    scene.update(0.1)
+    assert scene.state == DONE and scene.outcome == SENT and not scene.busy
+    assert scene.status_lines() == [(SENT, GOOD, True)]
+    drawn = scene.draw(screen, 0.1)
+    layout = make_layout((1280, 720), rtl=False)
+    assert layout.status in drawn and layout.button in drawn
+    # Another job may start now.
+    press(scene, Action.SELECT)
+    assert printer.calls == [1, 1] and scene.state == PRINTING and scene.outcome is None
+
+
+def test_a_print_error_is_shown_with_its_sentence(display: None) -> None:
+    screen = pygame.display.set_mode((1920, 1080))
+    scene, printer = make_scene()
+    scene.draw(screen, 0.0)
+    press(scene, Action.SELECT)
+    printer.jobs[0].set_exception(PrintError(NO_CUPS))
+    drawn = scene.draw(screen, 0.2)  # drawing alone collects the result
+    assert scene.state == FAILED and scene.outcome == NO_CUPS
+    assert scene.status_lines() == [("Printing failed:", WARN, True), (NO_CUPS, WARN, False)]
+    assert make_layout((1920, 1080), rtl=False).status in drawn
+    assert scene.draw(screen, 0.3) == []
+
+
+def test_an_os_error_and_an_unexpected_one_are_failures_too() -> None:
+    scene, printer = make_scene()
+    press(scene, Action.SELECT)
+    printer.jobs[0].set_exception(OSError("No space left on device"))
+    scene.update(0.1)
+    assert scene.state == FAILED and scene.outcome == "No space left on device"
+    press(scene, Action.SELECT)
+    printer.jobs[1].set_exception(ValueError("bug"))
+    scene.update(0.2)
+    assert scene.state == FAILED and scene.outcome == catalogue("en")["printing.see_log"]
+
+
+def test_a_job_refused_at_once_is_a_failure() -> None:
+    def refuse(strips: int) -> Future[str]:
+        raise PrintError("The printer is not set up.")
+
+    scene = PrintScene(TextRenderer(rtl=False), Translator("en"), refuse)
+    press(scene, Action.SELECT)
+    assert scene.state == FAILED and scene.outcome == "The printer is not set up."
+    assert not scene.busy
+
+
+def test_back_asks_for_home_even_while_printing() -> None:
+    scene, printer = make_scene()
+    press(scene, Action.SELECT)
+    press(scene, Action.BACK)
+    assert scene.request == "home"
+    assert not printer.jobs[0].done()  # the job goes on
+
+
+def test_the_moving_bar_is_all_that_redraws_while_printing(display: None) -> None:
+    screen = pygame.display.set_mode((1920, 1080))
+    scene, _ = make_scene()
+    scene.draw(screen, 0.0)
+    press(scene, Action.SELECT, now=0.0)
+    scene.draw(screen, 0.0)
+    layout = make_layout((1920, 1080), rtl=False)
+    assert scene.draw(screen, 0.5) == [layout.bar]
+    assert scene.draw(screen, 0.51) == []
+
+
+def test_only_what_changed_is_drawn(display: None) -> None:
+    screen = pygame.display.set_mode((1920, 1080))
+    scene, _ = make_scene()
+    assert scene.draw(screen, 0.0) == [screen.get_rect()]
+    assert scene.draw(screen, 0.1) == []
+    press(scene, Action.RIGHT)
+    layout = make_layout((1920, 1080), rtl=False)
+    assert scene.draw(screen, 0.2) == [layout.stepper, layout.summary]
+    scene.invalidate()
+    assert scene.draw(screen, 0.3) == [screen.get_rect()]
+
+
+@pytest.mark.parametrize("rtl", [False, True])
+def test_clicks_change_the_count_and_print(display: None, rtl: bool) -> None:
+    screen = pygame.display.set_mode((1280, 720))
+    scene, printer = make_scene("fa" if rtl else "en")
+    scene.click((10, 10), 0.0)  # before the first draw there is nothing to hit
+    scene.draw(screen, 0.0)
+    layout = make_layout((1280, 720), rtl)
+    for _ in range(3):
+        scene.click(layout.plus.center, 0.0)
+    scene.click(layout.minus.center, 0.0)
+    assert scene.count == 3
+    scene.click(layout.button.center, 0.0)
+    scene.click(layout.button.center, 0.0)
+    assert printer.calls == [3]
+    scene.click(layout.back.center, 0.0)
+    assert scene.request == "home"
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("rtl", [False, True])
+def test_the_layout_fits_and_mirrors(size: tuple[int, int], rtl: bool) -> None:
+    layout = make_layout(size, rtl)
+    screen = pygame.Rect((0, 0), size)
+    regions = [layout.title, layout.back, layout.question, layout.stepper, layout.summary,
+               layout.button, layout.bar, layout.status, layout.hint]
+    for i, rect in enumerate(regions):
+        assert screen.contains(rect), rect
+        for other in regions[i + 1:]:
+            if {id(rect), id(other)} != {id(layout.title), id(layout.back)}:
+                assert not rect.colliderect(other), (rect, other)
+    assert not layout.title.colliderect(layout.back)
+    assert (layout.back.centerx > size[0] // 2) == rtl
+    # Fewer on the left and more on the right in both languages, like the buttons.
+    assert layout.minus.centerx < layout.number.centerx < layout.plus.centerx
+    if size == (1920, 1080):
+        assert layout.minus.height >= 150 and layout.button.height >= 110
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ["fa", "en"])
+def test_every_state_draws(display: None, size: tuple[int, int], lang: str) -> None:
+    screen = pygame.display.set_mode(size)
+    scene, printer = make_scene(lang)
+    assert scene.draw(screen, 0.0) == [screen.get_rect()]
+    press(scene, Action.RIGHT, 4)
+    assert scene.draw(screen, 0.1)
+    press(scene, Action.SELECT, now=0.2)
+    assert scene.draw(screen, 0.2)
+    printer.jobs[0].set_result(Translator(lang)("printing.sent", first="009-1", last="010-6"))
+    assert scene.draw(screen, 0.3)
+    press(scene, Action.SELECT, now=0.4)
+    printer.jobs[1].set_exception(PrintError(NO_CUPS))
+    assert scene.draw(screen, 0.5)
+    assert scene.state == FAILED
