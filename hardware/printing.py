@@ -21,14 +21,10 @@ import os
 import shutil
 import subprocess
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 from typing import Any
 
-import arabic_reshaper
 import qrcode
-from bidi import get_display
 from PIL import Image, ImageDraw, ImageFont
 from qrcode.util import MODE_ALPHA_NUM, QRData
 from reportlab.lib.pagesizes import A4
@@ -39,6 +35,9 @@ from reportlab.pdfgen.canvas import Canvas
 
 from engines.debarna.codes import TicketCodes
 from engines.debarna.ticket import COLUMNS, ROWS, Ticket
+
+from . import script
+from .script import FontError, FontFiles, has_arabic, is_arabic, persian_digits, visual
 
 TITLE_FA = "دبرنا"
 TITLE_EN = "Dabernā"
@@ -57,26 +56,6 @@ INK = (0.1, 0.1, 0.1)
 SHADE = (0.82, 0.82, 0.82)
 CUT = (0.45, 0.45, 0.45)
 
-FONT_DIRS = (
-    Path("/usr/share/fonts/truetype/noto"),
-    Path("/usr/share/fonts/truetype/dejavu"),
-    Path("/usr/share/fonts/noto"),
-    Path("/usr/share/fonts/TTF"),
-    Path("/usr/local/share/fonts"),
-    Path.home() / ".local/share/fonts",
-)
-_ARABIC_FILES = {False: ("NotoSansArabic-Regular.ttf",), True: ("NotoSansArabic-Bold.ttf",)}
-_LATIN_FILES = {
-    False: ("NotoSans-Regular.ttf", "DejaVuSans.ttf"),
-    True: ("NotoSans-Bold.ttf", "DejaVuSans-Bold.ttf"),
-}
-_FC_PATTERNS = {
-    (True, False): "Noto Sans Arabic",
-    (True, True): "Noto Sans Arabic:bold",
-    (False, False): "Noto Sans",
-    (False, True): "Noto Sans:bold",
-}
-
 # -- receipt printers -------------------------------------------------------------------
 RECEIPT_DOTS = 384  # printable width of a 58 mm printer; 80 mm printers take 576
 RECEIPT_DPI = 203
@@ -86,97 +65,18 @@ class PrintError(RuntimeError):
     """Printing failed; the message is a sentence telling the user what to do."""
 
 
-# -- fonts ------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class PrintFonts:
-    """Font files for Arabic script and Latin text, regular and bold."""
-
-    arabic: Path
-    arabic_bold: Path
-    latin: Path
-    latin_bold: Path
-
-    def file(self, arabic: bool, bold: bool) -> Path:
-        if arabic:
-            return self.arabic_bold if bold else self.arabic
-        return self.latin_bold if bold else self.latin
-
-
-def _fc_match(pattern: str) -> Path | None:
-    if shutil.which("fc-match") is None:
-        return None
-    try:
-        out = subprocess.run(
-            ["fc-match", "-f", "%{file}", pattern],
-            capture_output=True, text=True, timeout=5, check=False,
-        ).stdout.strip()
-    except (OSError, subprocess.SubprocessError):
-        return None
-    path = Path(out) if out else None
-    return path if path is not None and path.suffix.lower() == ".ttf" else None
-
-
-def _locate(names: Iterable[str], pattern: str, arabic: bool) -> Path | None:
-    for name in names:
-        for folder in FONT_DIRS:
-            if (folder / name).is_file():
-                return folder / name
-    match = _fc_match(pattern)
-    if match is not None and (not arabic or "arabic" in match.name.lower()):
-        return match
-    return None
-
-
-@cache
-def find_fonts() -> PrintFonts:
+# -- fonts and text ---------------------------------------------------------------------
+def find_fonts() -> FontFiles:
     """The TrueType files to print with; PrintError names the package when one is missing."""
-    found: dict[tuple[bool, bool], Path] = {}
-    for arabic in (True, False):
-        for bold in (False, True):
-            names = (_ARABIC_FILES if arabic else _LATIN_FILES)[bold]
-            path = _locate(names, _FC_PATTERNS[(arabic, bold)], arabic)
-            if path is None:
-                what = "Persian text (Noto Sans Arabic)" if arabic else "Latin text (Noto Sans)"
-                raise PrintError(
-                    f"No TrueType font for {what} was found; install the Debian package "
-                    f"{FONT_PACKAGE} (sudo apt install {FONT_PACKAGE}) and print again."
-                )
-            found[(arabic, bold)] = path
-    return PrintFonts(found[(True, False)], found[(True, True)],
-                      found[(False, False)], found[(False, True)])
+    try:
+        return script.find_fonts()
+    except FontError as exc:
+        raise PrintError(f"{exc}, then print again.") from exc
 
 
-def is_arabic(ch: str) -> bool:
-    """Whether a character is Arabic script (letters, Persian digits, joiners)."""
-    code = ord(ch)
-    return (
-        0x0600 <= code <= 0x06FF
-        or 0x0750 <= code <= 0x077F
-        or 0x08A0 <= code <= 0x08FF
-        or 0xFB50 <= code <= 0xFDFF
-        or 0xFE70 <= code <= 0xFEFF
-        or code in (0x200C, 0x200D)
-    )
-
-
-# Joiners and direction marks have done their work once the text is shaped and
-# ordered; fonts draw some of them as visible marks, so they are dropped.
-_INVISIBLE = dict.fromkeys(
-    map(ord, "\u200c\u200d\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-)
-_PERSIAN_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
-
-
-def visual(text: str) -> str:
-    """Persian text shaped and in left-to-right drawing order; other text unchanged."""
-    if any(is_arabic(ch) for ch in text):
-        text = get_display(arabic_reshaper.reshape(text), base_dir="R")
-    return text.translate(_INVISIBLE)
-
-
-def persian_digits(text: str) -> str:
-    """Western digits written as Persian ones (for Persian sentences, not for serials)."""
-    return text.translate(_PERSIAN_DIGITS)
+def _visual(text: str) -> str:
+    """A printed line in drawing order: a Persian sentence reads right to left."""
+    return visual(text, rtl=has_arabic(text))
 
 
 def _runs(line: str) -> list[tuple[bool, str]]:
@@ -230,7 +130,7 @@ class _Sheet:
     def width(self, text: str, size: float, bold: bool = False) -> float:
         return sum(
             pdfmetrics.stringWidth(run, self.names[(arabic, bold)], size)
-            for arabic, run in _runs(visual(text))
+            for arabic, run in _runs(_visual(text))
         )
 
     def text(
@@ -247,7 +147,7 @@ class _Sheet:
         elif align == "right":
             x -= width
         c = self.canvas
-        for arabic, run in _runs(visual(text)):
+        for arabic, run in _runs(_visual(text)):
             name = self.names[(arabic, bold)]
             c.setFont(name, size)
             c.drawString(x, y, run)
@@ -327,7 +227,7 @@ class _Sheet:
 _registered: dict[str, Path] = {}
 
 
-def _register(fonts: PrintFonts) -> dict[tuple[bool, bool], str]:
+def _register(fonts: FontFiles) -> dict[tuple[bool, bool], str]:
     """Register the font files with reportlab (once each); their names by (Arabic, bold)."""
     names: dict[tuple[bool, bool], str] = {}
     for arabic in (True, False):
@@ -453,9 +353,10 @@ def _pil_font(path: Path, size: int) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(path), size, layout_engine=ImageFont.Layout.BASIC)
 
 
-def _draw_line(draw: ImageDraw.ImageDraw, fonts: PrintFonts, text: str, centre_x: float,
+def _draw_line(draw: ImageDraw.ImageDraw, fonts: FontFiles, text: str, centre_x: float,
                baseline: float, size: int, bold: bool = True) -> None:
-    runs = [(_pil_font(fonts.file(arabic, bold), size), run) for arabic, run in _runs(visual(text))]
+    runs = [(_pil_font(fonts.file(arabic, bold), size), run)
+            for arabic, run in _runs(_visual(text))]
     width = sum(font.getlength(run) for font, run in runs)
     x = centre_x - width / 2
     for font, run in runs:
@@ -463,7 +364,7 @@ def _draw_line(draw: ImageDraw.ImageDraw, fonts: PrintFonts, text: str, centre_x
         x += font.getlength(run)
 
 
-def title_image(fonts: PrintFonts, width: int) -> Image.Image:
+def title_image(fonts: FontFiles, width: int) -> Image.Image:
     """The title line «دبرنا · Dabernā» as a 1-bit image `width` dots wide."""
     height = max(48, width // 7)
     image = Image.new("L", (width, height), 255)
@@ -472,7 +373,7 @@ def title_image(fonts: PrintFonts, width: int) -> Image.Image:
     return image.convert("1")
 
 
-def grid_image(ticket: Ticket, fonts: PrintFonts, width: int) -> Image.Image:
+def grid_image(ticket: Ticket, fonts: FontFiles, width: int) -> Image.Image:
     """The ticket's grid as a 1-bit image; blanks are dotted, since thermal paper has no grey."""
     cell = (width - 2) // COLUMNS
     grid_w, grid_h = cell * COLUMNS, int(cell * 1.15) * ROWS

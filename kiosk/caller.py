@@ -303,14 +303,23 @@ class CallerController:
         self.bag = Bag(random.Random(bag_seed) if bag_seed is not None else self.rng)
         if self.journal is not None:
             self.journal.start(self.options, self.tickets, bag_seed)
+        self._fresh_table(paused)
+        self.next_call_at = now + self.rhythm
+        self.notice = None
+
+    def _fresh_table(self, paused: bool) -> None:
+        """A hand begins (or comes back): no claim open, none waiting, nothing repeated."""
+        for seat in {self.claim_seat, *self.claim_queue} - {None}:
+            self._lights("led_off", seat)  # type: ignore[arg-type]
         self.paused = paused
         self.claim_phase = ClaimPhase.CLOSED
+        self.claim_seat = None
+        self.claim_queue.clear()
         self.serial_text = ""
         self.result = None
         self.repeat_until = None
         self._new_hand_at = None
-        self.next_call_at = now + self.rhythm
-        self.notice = None
+        self._verdict_at = None
         self._mark(Changed.ALL)
 
     def add_tickets(self, tickets: Sequence[Ticket]) -> None:
@@ -344,16 +353,10 @@ class CallerController:
         else:
             bag = Bag.resumed(self.rng, hand.called)
         self.hand, self.bag = hand, bag
-        self.paused = paused
-        self.claim_phase = ClaimPhase.CLOSED
-        self.serial_text = ""
-        self.result = None
-        self.repeat_until = None
-        self._new_hand_at = None
+        self._fresh_table(paused)
         self.next_call_at = None if paused or hand.is_over else now + self.rhythm
         key = "notice.resumed_after_restart" if paused else "notice.resumed_calling"
         self.notice = Notice(key, {"count": len(hand.called)}, now + 3 * NOTICE_SECONDS)
-        self._mark(Changed.ALL)
         if self.auto_check and hand.called and not hand.is_over:
             self._check_everyone()  # claims the crash may have cut off, on the same number
 

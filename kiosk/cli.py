@@ -195,13 +195,13 @@ def _issue_and(args: argparse.Namespace, out: TextIO, pdf: Path | None = None,
         if escpos is not None:
             strips = issue(args.strips, store, codes, _rng(args.seed))
             print_escpos(strips, codes, escpos)
-            out.write(f"printed {args.strips} strips on {escpos}\n")
+            out.write(f"printed {_strips(args.strips)} on {escpos}\n")
             return 0
         strips = issue(args.strips, store, codes, _rng(args.seed))
         first, last = strips[0][0].serial, strips[-1][-1].serial
         if pdf is not None:
             write_pdf(strips, codes, pdf)
-            out.write(f"{pdf}: tickets {first} to {last} ({args.strips} strips)\n")
+            out.write(f"{pdf}: tickets {first} to {last} ({_strips(args.strips)})\n")
             return 0
         with tempfile.TemporaryDirectory() as tmp:
             path = Path(tmp) / f"debarna-{first}-{last}.pdf"
@@ -217,6 +217,10 @@ def _issue_and(args: argparse.Namespace, out: TextIO, pdf: Path | None = None,
         return 1
     finally:
         store.close()
+
+
+def _strips(count: int) -> str:
+    return f"{count} strip" if count == 1 else f"{count} strips"
 
 
 def cmd_print(args: argparse.Namespace, out: TextIO) -> int:

@@ -10,139 +10,21 @@ baseline, and every line of a given size has the same height, so rows of text li
 from __future__ import annotations
 
 import logging
-import shutil
-import subprocess
 from collections import OrderedDict
-from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
 
-import arabic_reshaper
 import pygame
-from bidi import get_display
+
+from hardware.script import FontError, FontFiles, find_fonts, has_arabic, is_arabic, visual
 
 log = logging.getLogger(__name__)
 
-FONT_PACKAGE = "fonts-noto-core"
-FONT_DIRS = (
-    Path("/usr/share/fonts/truetype/noto"),
-    Path("/usr/share/fonts/truetype/dejavu"),
-    Path("/usr/share/fonts/noto"),
-    Path("/usr/share/fonts/TTF"),
-    Path("/usr/local/share/fonts"),
-    Path.home() / ".local/share/fonts",
-)
-ARABIC_FILES = {False: "NotoSansArabic-Regular.ttf", True: "NotoSansArabic-Bold.ttf"}
-LATIN_FILES = {
-    False: ("NotoSans-Regular.ttf", "DejaVuSans.ttf"),
-    True: ("NotoSans-Bold.ttf", "DejaVuSans-Bold.ttf"),
-}
-FC_NAMES = {
-    (True, False): "Noto Sans Arabic",
-    (True, True): "Noto Sans Arabic:bold",
-    (False, False): "Noto Sans",
-    (False, True): "Noto Sans:bold",
-}
-BIDI_CONTROLS = dict.fromkeys(
-    map(ord, "\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-)
 CACHE_SIZE = 1024
 DESCENT_SHARE = 0.42  # Persian letters reach this far below the baseline (share of size)
 
 Colour = tuple[int, int, int] | tuple[int, int, int, int]
 
-
-class FontError(RuntimeError):
-    """No usable font was found; the message says which package to install."""
-
-
-def is_arabic(ch: str) -> bool:
-    """Whether a character is Arabic script (letters, Persian digits, joiners)."""
-    code = ord(ch)
-    return (
-        0x0600 <= code <= 0x06FF
-        or 0x0750 <= code <= 0x077F
-        or 0x08A0 <= code <= 0x08FF
-        or 0xFB50 <= code <= 0xFDFF
-        or 0xFE70 <= code <= 0xFEFF
-        or code in (0x200C, 0x200D)
-    )
-
-
-def has_arabic(text: str) -> bool:
-    return any(is_arabic(ch) for ch in text)
-
-
-def visual(text: str, rtl: bool) -> str:
-    """Text shaped and in left-to-right display order, bidi marks removed."""
-    if has_arabic(text) or rtl:
-        text = get_display(arabic_reshaper.reshape(text), base_dir="R" if rtl else "L")
-    return text.translate(BIDI_CONTROLS)
-
-
-def _fc_match(pattern: str) -> Path | None:
-    if shutil.which("fc-match") is None:
-        return None
-    try:
-        out = subprocess.run(
-            ["fc-match", "-f", "%{file}", pattern],
-            capture_output=True, text=True, timeout=5, check=False,
-        ).stdout.strip()
-    except (OSError, subprocess.SubprocessError):
-        return None
-    return Path(out) if out else None
-
-
-def _find(names: Iterable[str]) -> Path | None:
-    for name in names:
-        for folder in FONT_DIRS:
-            path = folder / name
-            if path.is_file():
-                return path
-    return None
-
-
-@dataclass(frozen=True)
-class FontFiles:
-    """The font files for Arabic script and for Latin text, regular and bold."""
-
-    arabic: Path
-    arabic_bold: Path
-    latin: Path
-    latin_bold: Path
-
-
-def find_fonts() -> FontFiles:
-    """Locate the fonts, by known paths first and then by fontconfig.
-
-    Raises FontError naming the Debian package when no Persian font is installed.
-    """
-    found: dict[tuple[bool, bool], Path] = {}
-    for bold in (False, True):
-        arabic = _find([ARABIC_FILES[bold]])
-        if arabic is None:
-            match = _fc_match(FC_NAMES[(True, bold)])
-            if match is not None and "arabic" in match.name.lower():
-                arabic = match
-        latin = _find(LATIN_FILES[bold]) or _fc_match(FC_NAMES[(False, bold)])
-        if arabic is None:
-            message = (
-                "No font for Persian text was found (Noto Sans Arabic). "
-                f"Install the Debian package {FONT_PACKAGE}: sudo apt install {FONT_PACKAGE}"
-            )
-            log.error(message)
-            raise FontError(message)
-        if latin is None:
-            message = (
-                "No font for Latin text was found (Noto Sans or DejaVu Sans). "
-                f"Install the Debian package {FONT_PACKAGE} or fonts-dejavu-core."
-            )
-            log.error(message)
-            raise FontError(message)
-        found[(True, bold)] = arabic
-        found[(False, bold)] = latin
-    return FontFiles(found[(True, False)], found[(True, True)], found[(False, False)],
-                     found[(False, True)])
+__all__ = ["FontError", "FontFiles", "TextRenderer", "find_fonts", "has_arabic", "visual"]
 
 
 class TextRenderer:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from kiosk import text as text_module
+from hardware import script
 from kiosk.text import FontError, TextRenderer, find_fonts, visual
 
 
@@ -19,10 +19,14 @@ def test_the_fonts_are_found() -> None:
 def test_without_a_persian_font_the_error_names_the_package(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    monkeypatch.setattr(text_module, "FONT_DIRS", (tmp_path,))
-    monkeypatch.setattr(text_module, "_fc_match", lambda pattern: None)
-    with pytest.raises(FontError, match="fonts-noto-core"):
-        find_fonts()
+    monkeypatch.setattr(script, "FONT_DIRS", (tmp_path,))
+    monkeypatch.setattr(script, "_fc_match", lambda pattern: None)
+    find_fonts.cache_clear()
+    try:
+        with pytest.raises(FontError, match="fonts-noto-core"):
+            find_fonts()
+    finally:
+        find_fonts.cache_clear()
 
 
 def test_the_arabic_font_has_no_latin_letters(text_ltr: TextRenderer) -> None:
