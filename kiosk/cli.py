@@ -72,7 +72,8 @@ def build_parser() -> argparse.ArgumentParser:
     tickets = sub.add_parser(
         "tickets", help="make strips of 6 tickets covering 1-90; `tickets verify CODE`",
         usage="debarna tickets --strips N [--seed S] [--format json|text|pdf] [--out FILE]\n"
-              "       debarna tickets verify CODE")
+              "       debarna tickets verify CODE\n"
+              "       debarna tickets issued [--today]")
     tickets.add_argument("--strips", type=_bounded(int, 1, 100_000, what="--strips"),
                          metavar="N")
     tickets.add_argument("--seed", type=int, help="seed for repeatable tickets")
@@ -81,6 +82,8 @@ def build_parser() -> argparse.ArgumentParser:
     tickets_sub = tickets.add_subparsers(dest="tickets_command", metavar="verify")
     verify = tickets_sub.add_parser("verify", help="check a scanned or typed ticket code")
     verify.add_argument("code", help="the QR payload, as scanned")
+    listed = tickets_sub.add_parser("issued", help="the tickets this kiosk has printed")
+    listed.add_argument("--today", action="store_true", help="only those printed today")
 
     printing = sub.add_parser("print", help="issue strips and print them")
     printing.add_argument("--strips", type=_bounded(int, 1, 500, what="--strips"), required=True,
@@ -141,6 +144,8 @@ def cmd_tickets(args: argparse.Namespace, out: TextIO,
 
     if args.tickets_command == "verify":
         return cmd_verify(args.code, out)
+    if args.tickets_command == "issued":
+        return cmd_issued(args.today, out)
     if args.strips is None:
         parser.error("tickets needs --strips N (or: tickets verify CODE)")
     if args.format == "pdf":
@@ -157,6 +162,34 @@ def cmd_tickets(args: argparse.Namespace, out: TextIO,
             for ticket in strip:
                 _print_ticket(ticket, out)
                 out.write("\n")
+    return 0
+
+
+def cmd_issued(today: bool, out: TextIO) -> int:
+    """The tickets printed by this kiosk (tonight's, with --today), a strip a line."""
+    import datetime
+
+    from kiosk.keys import load_codes
+    from kiosk.store import open_store
+
+    store, problem = open_store()
+    if problem is not None:
+        print(f"debarna: {problem}", file=sys.stderr)
+        return 1
+    codes = load_codes()
+    midnight = datetime.datetime.combine(datetime.date.today(), datetime.time()).timestamp()
+    issued = store.issued(codes.series, since=midnight if today else 0.0)
+    store.close()
+    strips: dict[str, list[str]] = {}
+    when: dict[str, float] = {}
+    for serial, _, at in issued:
+        strip = serial.rsplit("-", 1)[0]
+        strips.setdefault(strip, []).append(serial)
+        when.setdefault(strip, at)
+    for strip, serials in strips.items():
+        stamp = datetime.datetime.fromtimestamp(when[strip]).strftime("%Y-%m-%d %H:%M")
+        out.write(f"strip {strip}  printed {stamp}  {' '.join(serials)}\n")
+    out.write(f"{len(issued)} tickets of series {codes.series}\n")
     return 0
 
 

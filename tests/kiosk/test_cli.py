@@ -6,6 +6,7 @@ import io
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -78,3 +79,17 @@ def test_a_bad_option_gets_usage_and_exit_code_2(args: list[str]) -> None:
     assert proc.returncode == 2
     assert "usage:" in proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+def test_the_host_can_list_the_tickets_printed_tonight(monkeypatch: pytest.MonkeyPatch,
+                                                        tmp_path: Path) -> None:
+    code, text = run("tickets", "--strips", "2", "--format", "pdf", "--out",
+                     str(tmp_path / "t.pdf"))
+    assert code == 0 and "001-1 to 002-6" in text
+    code, listed = run("tickets", "issued", "--today")
+    assert code == 0
+    assert "strip 001" in listed and "strip 002" in listed and "002-6" in listed
+    assert "12 tickets" in listed
+    code, again = run("tickets", "--strips", "1", "--format", "pdf", "--out",
+                      str(tmp_path / "u.pdf"))
+    assert "003-1 to 003-6" in again  # numbered on from the last strip printed
