@@ -94,6 +94,7 @@ def bench_scan(scans: int) -> None:
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
     from kiosk.app import Kiosk, KioskOptions
