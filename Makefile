@@ -33,9 +33,15 @@ bench: venv
 bench-voice: venv
 	$(BIN)/python benchmarks/bench_voice.py
 
+# The caller mid-hand in each language: a silent, fast headless hand (the voice
+# would set the pace), in a throw-away data directory.
 screenshots: venv
-	SDL_VIDEODRIVER=dummy $(BIN)/debarna kiosk --headless --lang en --seed 7 --rhythm 0.05 --run-for 2.2 --screenshot docs/caller-en.png
-	SDL_VIDEODRIVER=dummy $(BIN)/debarna kiosk --headless --lang fa --seed 7 --rhythm 0.05 --run-for 2.2 --screenshot docs/caller-fa.png
+	@tmp=$$(mktemp -d) && printf '[voice]\nenabled = false\n' > $$tmp/shot.toml && \
+	for lang in en fa; do \
+	  DEBARNA_DATA_DIR=$$tmp/$$lang SDL_VIDEODRIVER=dummy $(BIN)/debarna kiosk --headless \
+	    --config $$tmp/shot.toml --lang $$lang --seed 7 --rhythm 0.05 --run-for 2.2 \
+	    --screenshot docs/caller-$$lang.png > /dev/null || exit 1; \
+	done; rm -rf $$tmp; echo "docs/caller-en.png docs/caller-fa.png"
 
 # Installs only the Debian packages that are not there yet.
 apt: $(VENV)/.apt-stamp
