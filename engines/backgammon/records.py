@@ -1,0 +1,192 @@
+"""A game or match of Takhteh Nard as JSON lines, and its exact replay.
+
+One JSON object per line, in order. Kinds:
+
+- ``match_started``: ``options`` (the `GameOptions` fields) and, for a game set
+  up mid-way, ``start`` (the raw board, turn, dice, cube, score, Crawford flag);
+- ``opening``: ``dice`` — [player 0's die, player 1's die] (a tie rolls again);
+- ``cube``: ``player`` and ``action`` — ``roll`` (no double), ``double``, ``take``, ``drop``;
+- ``dice``: ``player`` and ``dice`` — [high, low];
+- ``move``: ``player``, ``dice`` (``6-5``) and ``play`` in standard notation
+  (``(no play)`` when the turn passes);
+- ``game_over``: ``winner``, ``result`` (single / gammon / backgammon), ``cube``,
+  ``points``, ``dropped`` and the ``score`` after it (a consequence, checked);
+- ``match_over``: ``winner`` and ``score`` (checked).
+
+Replaying the events rebuilds the same `GameState`: the same dice, the same
+plays, the same results.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import asdict, fields
+from typing import Any
+
+from .options import GameOptions, OptionsError
+from .rules import (
+    Board,
+    CubeAction,
+    Dice,
+    GameResult,
+    GameState,
+    OpeningRoll,
+    Play,
+)
+
+
+class RecordError(ValueError):
+    """A record that cannot be replayed; the message names the event."""
+
+
+def options_to_json(options: GameOptions) -> dict[str, Any]:
+    data = asdict(options)
+    data["variant"] = str(options.variant)
+    return data
+
+
+def options_from_json(data: Mapping[str, Any]) -> GameOptions:
+    known = {f.name for f in fields(GameOptions)}
+    unknown = set(data) - known
+    if unknown:
+        raise RecordError(f"unknown game options: {', '.join(sorted(unknown))}")
+    try:
+        return GameOptions(**data)
+    except OptionsError as exc:
+        raise RecordError(f"bad game options: {exc}") from exc
+
+
+def _result_event(game: GameResult, score: list[int]) -> dict[str, Any]:
+    return {
+        "kind": "game_over",
+        "winner": game.winner,
+        "result": str(game.kind),
+        "cube": game.cube,
+        "points": game.points,
+        "dropped": game.dropped,
+        "score": list(score),
+    }
+
+
+def events(state: GameState) -> list[dict[str, Any]]:
+    """The record of everything that happened in `state`, from its first action."""
+    started: dict[str, Any] = {"kind": "match_started", "options": options_to_json(state.options)}
+    if state.start is not None:
+        started["start"] = state.start
+    out: list[dict[str, Any]] = [started]
+    replica = _fresh(state.options, state.start)
+    for _actor, action in state.history:
+        turn = replica.turn
+        if isinstance(action, OpeningRoll):
+            out.append({"kind": "opening", "dice": [action.die0, action.die1]})
+        elif isinstance(action, CubeAction):
+            player = replica.current_player
+            out.append({"kind": "cube", "player": player, "action": str(action)})
+        elif isinstance(action, Dice):
+            out.append({"kind": "dice", "player": turn, "dice": [action.high, action.low]})
+        else:
+            out.append(
+                {"kind": "move", "player": turn, "dice": str(replica.dice), "play": str(action)}
+            )
+        games = len(replica.games)
+        replica.apply(action)
+        if len(replica.games) > games:
+            out.append(_result_event(replica.games[-1], replica.score))
+    if replica.is_over:
+        out.append({"kind": "match_over", "winner": replica.match_winner, "score": replica.score})
+    return out
+
+
+def dumps(state: GameState) -> str:
+    """The record as JSON lines (one event per line, ending with a newline)."""
+    return "".join(json.dumps(event, ensure_ascii=False) + "\n" for event in events(state))
+
+
+def loads(text: str) -> GameState:
+    """Replay a record written by `dumps`."""
+    lines = [line for line in text.splitlines() if line.strip()]
+    try:
+        parsed = [json.loads(line) for line in lines]
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"line {exc.lineno}: not JSON: {exc.msg}") from exc
+    return replay(parsed)
+
+
+def replay(record: Iterable[Mapping[str, Any]]) -> GameState:
+    """Rebuild a game or match from its events. Raises RecordError if the record disagrees."""
+    state: GameState | None = None
+    for position, event in enumerate(record):
+        kind = event.get("kind") if isinstance(event, Mapping) else None
+        try:
+            if kind == "match_started":
+                if state is not None:
+                    raise RecordError("a second match_started")
+                options = options_from_json(event.get("options", {}))
+                state = _fresh(options, event.get("start"))
+                continue
+            if state is None:
+                raise RecordError("the record does not start with match_started")
+            _replay_event(state, event)
+        except RecordError as exc:
+            raise RecordError(f"event {position} ({kind}): {exc}") from None
+        except (KeyError, TypeError, ValueError) as exc:
+            raise RecordError(f"event {position} ({kind}) cannot be replayed: {exc}") from exc
+    if state is None:
+        raise RecordError("the record holds no match")
+    return state
+
+
+def _fresh(options: GameOptions, start: Mapping[str, Any] | None) -> GameState:
+    if start is None:
+        return GameState(options)
+    first, second = start["board"]
+    return GameState.from_position(
+        Board((tuple(first), tuple(second))),
+        start["turn"],
+        options,
+        dice=start.get("dice"),
+        cube_value=start.get("cube_value", 1),
+        cube_owner=start.get("cube_owner"),
+        score=tuple(start.get("score", (0, 0))),
+        crawford_game=start.get("crawford_game", False),
+    )
+
+
+def _check_player(state: GameState, event: Mapping[str, Any]) -> None:
+    if "player" in event and event["player"] != state.current_player and event["kind"] == "cube":
+        raise RecordError(f"player {event['player']} did not have the cube decision")
+    if "player" in event and event["kind"] in ("dice", "move") and event["player"] != state.turn:
+        raise RecordError(f"it was not player {event['player']}'s turn")
+
+
+def _replay_event(state: GameState, event: Mapping[str, Any]) -> None:
+    kind = event["kind"]
+    if kind == "opening":
+        die0, die1 = event["dice"]
+        state.apply(OpeningRoll(die0, die1))
+    elif kind == "cube":
+        _check_player(state, event)
+        state.apply(CubeAction(event["action"]))
+    elif kind == "dice":
+        _check_player(state, event)
+        state.apply(Dice.of(event["dice"]))
+    elif kind == "move":
+        _check_player(state, event)
+        if "dice" in event and str(state.dice) != str(event["dice"]):
+            raise RecordError(f"the move was recorded for {event['dice']}, not {state.dice}")
+        if state.turn is None or state.dice is None:
+            raise RecordError("no dice to play")
+        play = Play.parse(str(event["play"]), state.board, state.turn, state.dice)
+        state.apply(play)
+    elif kind == "game_over":
+        if not state.games:
+            raise RecordError("no game has finished")
+        if _result_event(state.games[-1], state.score) != {**event}:
+            raise RecordError("the game replays to a different result")
+    elif kind == "match_over":
+        if not state.is_over or state.match_winner != event["winner"]:
+            raise RecordError("the match replays to a different end")
+        if list(event["score"]) != state.score:
+            raise RecordError("the match replays to a different score")
+    # Other kinds (notes, pauses) do not change the game.

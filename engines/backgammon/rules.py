@@ -1,0 +1,1204 @@
+"""The rules of Takhteh Nard: the board, checker moves, legal plays, game results (rules §1–§6).
+
+Representation (shared with `ids`): a `Board` holds, for each player 0 and 1,
+25 counts — index i (0..23) is that player's checkers on point i+1 *in that
+player's own numbering* (point 1 is the deepest point of their home board) and
+index 24 their checkers on the bar. Borne off is 15 minus the sum. Player p's
+point n is the opponent's point 25−n.
+
+A `Step` moves one checker by one die, in the mover's numbering: from 1–24 or
+`BAR` (25), to 1–24 or `OFF` (0). A `Play` is the steps of one turn, kept in
+one canonical order (from the highest point down), so two plays with the same
+steps are equal. Its text is the standard notation, with every intermediate
+point of a checker's path written out:
+
+- ``24/18 13/9``; ``bar/22*`` (``*`` marks a hit); ``6/off``;
+- ``24/18/13`` for one checker moving twice, ``8/5(2)`` for a repeated move;
+- the empty play (no legal move, the turn passes) prints as ``(no play)``.
+
+`Play.parse` reads that form back exactly. Given the board, the player and the
+dice it also reads the shorthand players write (``24/13``, any order, ``*``
+optional, ``13/7*/1``) and returns the canonical legal play it stands for.
+
+Distinct plays are plays that reach distinct positions: `legal_plays` keeps one
+canonical play per resulting board, sorted. `apply` never half-applies: it
+checks the whole play first and raises `RuleError` naming the broken rule.
+
+`GameState` is a game or match in the engine shape every kiosk game shares:
+whose decision it is (a player, `CHANCE` for dice, None at the end), the legal
+actions, `apply`, `is_over`, `returns` and `view`. Actions are an
+`OpeningRoll` (each player's one die, a chance outcome), `Dice` (a chance
+outcome), a `CubeAction` (roll, double, take, drop) or a `Play`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from fractions import Fraction
+from itertools import pairwise
+from typing import Any, Final, Protocol
+
+from .options import GameOptions, Kind
+
+PLAYERS: Final = (0, 1)
+CHECKERS: Final = 15
+POINTS: Final = 24
+HOME: Final = 6
+BAR: Final = 25
+OFF: Final = 0
+_BAR_INDEX: Final = 24
+
+# Rule names, as `RuleError.rule` gives them.
+R_SHAPE: Final = "24 points and a bar a side"
+R_FIFTEEN: Final = "15 checkers a side"
+R_NEGATIVE: Final = "no negative counts"
+R_ONE_OWNER: Final = "a point has one owner"
+R_PLAYER: Final = "two players, 0 and 1"
+R_DICE: Final = "dice show 1 to 6"
+R_NOTATION: Final = "move notation"
+R_DIRECTION: Final = "checkers move from 24 toward 1"
+R_OWN_CHECKER: Final = "move a checker you have"
+R_BAR_FIRST: Final = "enter from the bar before any other move"
+R_ENTER: Final = "die n enters on point 25-n"
+R_CLOSED: Final = "a point with 2+ opposing checkers is closed"
+R_HIT: Final = "landing on a blot hits it"
+R_ONE_DIE: Final = "each die is a separate move"
+R_ALL_HOME: Final = "bear off only with all 15 home"
+R_HIGHER_DIE: Final = "a higher die bears off only from the highest point"
+R_BOTH_DICE: Final = "both dice must be played if possible"
+R_LARGER_DIE: Final = "if only one die can be played, the larger"
+R_DOUBLES: Final = "doubles are played four times, as many as possible"
+R_ONE_WINNER: Final = "first to bear off all 15 wins"
+
+
+class RuleError(ValueError):
+    """An illegal board, move or action; `rule` names the rule it breaks."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(f"{message} (rule: {rule})")
+        self.rule = rule
+
+
+def _check_player(player: int) -> int:
+    if player not in PLAYERS or isinstance(player, bool):
+        raise RuleError(R_PLAYER, f"{player!r} is not a player (0 or 1)")
+    return player
+
+
+# -- the board ---------------------------------------------------------------------------------
+
+Side = tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Board:
+    """Both players' checkers; each side in its own numbering (see the module docstring)."""
+
+    points: tuple[Side, Side]
+
+    def __post_init__(self) -> None:
+        try:
+            sides = tuple(tuple(side) for side in self.points)
+        except TypeError as exc:
+            raise RuleError(R_SHAPE, "a board is two sides of 25 counts") from exc
+        if len(sides) != 2 or any(len(side) != POINTS + 1 for side in sides):
+            raise RuleError(R_SHAPE, "a board is two sides of 25 counts (24 points and the bar)")
+        for player, side in enumerate(sides):
+            for index, count in enumerate(side):
+                if isinstance(count, bool) or not isinstance(count, int):
+                    raise RuleError(R_SHAPE, f"player {player}: count {count!r} is not a number")
+                if count < 0:
+                    where = "the bar" if index == _BAR_INDEX else f"point {index + 1}"
+                    raise RuleError(R_NEGATIVE, f"player {player} has {count} checkers on {where}")
+            if sum(side) > CHECKERS:
+                raise RuleError(
+                    R_FIFTEEN, f"player {player} has {sum(side)} checkers on the board, over 15"
+                )
+        mine, theirs = sides
+        for index in range(POINTS):
+            if mine[index] and theirs[POINTS - 1 - index]:
+                raise RuleError(
+                    R_ONE_OWNER,
+                    f"point {index + 1} of player 0 (point {POINTS - index} of player 1) "
+                    "holds checkers of both players",
+                )
+        object.__setattr__(self, "points", sides)
+
+    @classmethod
+    def _trusted(cls, points: tuple[Side, Side]) -> Board:
+        """A board built by the rules themselves, already valid."""
+        board = object.__new__(cls)
+        object.__setattr__(board, "points", points)
+        return board
+
+    @classmethod
+    def initial(cls) -> Board:
+        """The standard start: 2 on 24, 5 on 13, 3 on 8, 5 on 6 for each player (rules §1)."""
+        side = [0] * (POINTS + 1)
+        side[23], side[12], side[7], side[5] = 2, 5, 3, 5
+        return cls._trusted((tuple(side), tuple(side)))
+
+    @classmethod
+    def from_dicts(cls, first: dict[int, int], second: dict[int, int]) -> Board:
+        """A board from {point: count} for each player, in their own numbering; 25 is the bar."""
+        sides = []
+        for layout in (first, second):
+            side = [0] * (POINTS + 1)
+            for point, count in layout.items():
+                if not 1 <= point <= BAR:
+                    raise RuleError(R_SHAPE, f"there is no point {point}")
+                side[point - 1] = count
+            sides.append(tuple(side))
+        return cls((sides[0], sides[1]))
+
+    def side(self, player: int) -> Side:
+        return self.points[_check_player(player)]
+
+    def count(self, player: int, point: int) -> int:
+        """Checkers of `player` on `point` (their numbering; 25 is the bar, 0 borne off)."""
+        if point == OFF:
+            return self.off(player)
+        if not 1 <= point <= BAR:
+            raise RuleError(R_SHAPE, f"there is no point {point}")
+        return self.side(player)[point - 1]
+
+    def bar(self, player: int) -> int:
+        return self.side(player)[_BAR_INDEX]
+
+    def off(self, player: int) -> int:
+        return CHECKERS - sum(self.side(player))
+
+    def pips(self, player: int) -> int:
+        """The pip count: the points every checker still has to travel (the bar counts 25)."""
+        return sum(point * count for point, count in enumerate(self.side(player), start=1))
+
+    def owner(self, player: int, point: int) -> int | None:
+        """Whose checkers stand on `point` of `player`'s numbering, or None if it is empty."""
+        if not 1 <= point <= POINTS:
+            raise RuleError(R_SHAPE, f"there is no point {point}")
+        if self.side(player)[point - 1]:
+            return player
+        if self.side(1 - player)[POINTS - point]:
+            return 1 - player
+        return None
+
+    def all_home(self, player: int) -> bool:
+        """All of the player's remaining checkers are on points 1–6 (none on the bar)."""
+        return not any(self.side(player)[HOME:])
+
+    def mirrored(self) -> Board:
+        """The same position with the players' roles swapped."""
+        return Board._trusted((self.points[1], self.points[0]))
+
+
+# -- steps and plays ---------------------------------------------------------------------------
+
+_POINT_NAMES = {BAR: "bar", OFF: "off"}
+
+
+def _point_text(point: int) -> str:
+    return _POINT_NAMES.get(point, str(point))
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One checker moved by one die, in the mover's numbering (25 = bar, 0 = off)."""
+
+    from_point: int
+    to_point: int
+    hit: bool = False
+
+    def __post_init__(self) -> None:
+        start = _point_value(self.from_point, BAR, "bar")
+        end = _point_value(self.to_point, OFF, "off")
+        if not 1 <= start <= BAR:
+            raise RuleError(R_NOTATION, f"a move starts on a point 1-24 or the bar, not {start}")
+        if not OFF <= end <= POINTS:
+            raise RuleError(R_NOTATION, f"a move ends on a point 1-24 or off, not {end}")
+        if end >= start:
+            raise RuleError(
+                R_DIRECTION, f"{_point_text(start)}/{_point_text(end)} does not move toward 1"
+            )
+        if end == OFF and self.hit:
+            raise RuleError(R_NOTATION, "bearing off cannot hit")
+        object.__setattr__(self, "from_point", start)
+        object.__setattr__(self, "to_point", end)
+        object.__setattr__(self, "hit", bool(self.hit))
+
+    @property
+    def distance(self) -> int:
+        """The points travelled (bearing off: to point 0)."""
+        return self.from_point - self.to_point
+
+    def sort_key(self) -> tuple[int, int, bool]:
+        return (-self.from_point, self.to_point, not self.hit)
+
+    def __str__(self) -> str:
+        star = "*" if self.hit else ""
+        return f"{_point_text(self.from_point)}/{_point_text(self.to_point)}{star}"
+
+
+def _point_value(value: int | str, special: int, word: str) -> int:
+    if isinstance(value, str):
+        if value.lower() != word:
+            raise RuleError(R_NOTATION, f"{value!r} is not a point")
+        return special
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RuleError(R_NOTATION, f"{value!r} is not a point")
+    return value
+
+
+NO_PLAY_TEXT: Final = "(no play)"
+_EMPTY_WORDS = frozenset({"", NO_PLAY_TEXT, "-", "pass", "no play"})
+_TOKEN = re.compile(r"^(?P<path>[^()]+?)(?:\((?P<times>\d)\))?$")
+_SEGMENT = re.compile(r"^(?P<point>bar|off|\d{1,2})(?P<hit>\*)?$")
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """The steps of one turn, in canonical order (highest starting point first).
+
+    Equal steps make equal plays, whatever order they were given in. The empty
+    play means no legal move: the turn passes. Text: see the module docstring.
+    """
+
+    steps: tuple[Step, ...] = ()
+
+    def __post_init__(self) -> None:
+        steps = tuple(self.steps)
+        for step in steps:
+            if not isinstance(step, Step):
+                raise RuleError(R_NOTATION, f"{step!r} is not a step")
+        if len(steps) > 4:
+            raise RuleError(R_DOUBLES, "a turn has at most four moves")
+        object.__setattr__(self, "steps", tuple(sorted(steps, key=Step.sort_key)))
+
+    @classmethod
+    def none(cls) -> Play:
+        """The empty play: no legal move, the turn passes."""
+        return cls(())
+
+    def __len__(self) -> int:
+        return len(self.steps)
+
+    def __iter__(self) -> Iterator[Step]:
+        return iter(self.steps)
+
+    def __bool__(self) -> bool:
+        return bool(self.steps)
+
+    def __str__(self) -> str:
+        if not self.steps:
+            return NO_PLAY_TEXT
+        chains: list[list[Step]] = []
+        for step in self.steps:
+            for chain in chains:
+                if chain[-1].to_point == step.from_point:
+                    chain.append(step)
+                    break
+            else:
+                chains.append([step])
+        texts = [_chain_text(chain) for chain in chains]
+        out: list[str] = []
+        counts: dict[str, int] = {}
+        for text in texts:
+            if text not in counts:
+                out.append(text)
+            counts[text] = counts.get(text, 0) + 1
+        return " ".join(t if counts[t] == 1 else f"{t}({counts[t]})" for t in out)
+
+    @classmethod
+    def parse(
+        cls,
+        text: str,
+        board: Board | None = None,
+        player: int = 0,
+        dice: Dice | Sequence[int] | None = None,
+    ) -> Play:
+        """Read a play in standard notation.
+
+        Without a board this reads the canonical form exactly (every step written
+        out, ``*`` on each hit). With the board and the dice it reads what players
+        write — ``24/13`` for a checker moving twice, moves in any order, ``*``
+        optional — and returns the canonical legal play reaching the same position.
+        Raises RuleError: ``move notation`` for malformed text, or the rule the play
+        breaks when it is not legal for this roll.
+        """
+        if not isinstance(text, str):
+            raise RuleError(R_NOTATION, f"{text!r} is not text")
+        steps = _parse_steps(text)
+        if board is None:
+            if dice is not None:
+                raise RuleError(R_NOTATION, "reading a play against dice needs the board too")
+            return cls(tuple(steps))
+        _check_player(player)
+        if dice is None:
+            raise RuleError(R_NOTATION, "reading a play against a board needs the dice too")
+        roll = Dice.of(dice)
+        legal = play_results(board, player, roll)
+        literal = cls(tuple(steps)) if len(steps) <= 4 else None
+        if literal is not None and literal in legal.values():
+            return literal
+        result = _apply_loose(board, player, steps)
+        if result in legal:
+            return legal[result]
+        if literal is not None:
+            apply(board, player, _marked(board, player, literal), roll)  # names the broken rule
+        raise RuleError(R_ONE_DIE, f"{text!r} is not a legal play of {roll}")
+
+
+def _chain_text(chain: list[Step]) -> str:
+    parts = [_point_text(chain[0].from_point)]
+    for step in chain:
+        parts.append(_point_text(step.to_point) + ("*" if step.hit else ""))
+    return "/".join(parts)
+
+
+def _parse_steps(text: str) -> list[Step]:
+    cleaned = re.sub(r"\s+\(", "(", text.strip().lower())
+    if cleaned in _EMPTY_WORDS:
+        return []
+    steps: list[Step] = []
+    for token in re.split(r"[\s,]+", cleaned):
+        match = _TOKEN.match(token)
+        if match is None:
+            raise RuleError(R_NOTATION, f"cannot read {token!r}: write moves like 24/18 or 8/5(2)")
+        times = int(match["times"] or 1)
+        if not 1 <= times <= 4:
+            raise RuleError(R_NOTATION, f"{token!r}: a move repeats 1 to 4 times")
+        segments = match["path"].split("/")
+        if len(segments) < 2:
+            raise RuleError(R_NOTATION, f"cannot read {token!r}: a move is from/to, like 13/9")
+        points: list[tuple[int, bool]] = []
+        for position, segment in enumerate(segments):
+            seg = _SEGMENT.match(segment)
+            if seg is None:
+                raise RuleError(R_NOTATION, f"{segment!r} in {token!r} is not a point")
+            word = seg["point"]
+            if word == "bar":
+                value = BAR
+            elif word == "off":
+                value = OFF
+            else:
+                value = int(word)
+                last = position == len(segments) - 1
+                if not (
+                    1 <= value <= POINTS
+                    or (value == BAR and position == 0)
+                    or (value == OFF and last and position > 0)
+                ):
+                    raise RuleError(R_NOTATION, f"there is no point {value} in {token!r}")
+            if seg["hit"] and position == 0:
+                raise RuleError(R_NOTATION, f"{token!r}: a hit is marked where a checker lands")
+            if value == BAR and position > 0:
+                raise RuleError(R_NOTATION, f"{token!r}: a move cannot end on the bar")
+            if value == OFF and position < len(segments) - 1:
+                raise RuleError(R_NOTATION, f"{token!r}: nothing follows a checker borne off")
+            points.append((value, bool(seg["hit"])))
+        for _ in range(times):
+            for (start, _), (end, hit) in pairwise(points):
+                steps.append(Step(start, end, hit))
+    if len(steps) > 4:
+        # A shorthand such as 24/20/16/12/8 on a double has at most four steps;
+        # longer texts are reported by the caller as a broken doubles rule.
+        raise RuleError(R_DOUBLES, f"{text!r} has {len(steps)} moves; a turn has at most four")
+    return steps
+
+
+# -- dice --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Dice:
+    """A roll of two dice, the higher first. Doubles are played four times."""
+
+    high: int
+    low: int
+
+    def __post_init__(self) -> None:
+        for die in (self.high, self.low):
+            if isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= 6:
+                raise RuleError(R_DICE, f"{die!r} is not a die from 1 to 6")
+        if self.low > self.high:
+            high, low = self.low, self.high
+            object.__setattr__(self, "high", high)
+            object.__setattr__(self, "low", low)
+
+    @classmethod
+    def of(cls, dice: Dice | Sequence[int]) -> Dice:
+        if isinstance(dice, Dice):
+            return dice
+        try:
+            first, second = dice
+        except (TypeError, ValueError) as exc:
+            raise RuleError(R_DICE, f"{dice!r} is not a roll of two dice") from exc
+        return cls(first, second)
+
+    @classmethod
+    def parse(cls, text: str) -> Dice:
+        """Read ``65``, ``6-5`` or ``6 5``."""
+        digits = re.sub(r"[\s\-,]", "", str(text))
+        if len(digits) != 2 or not digits.isdigit():
+            raise RuleError(R_DICE, f"{text!r} is not a roll such as 6-5")
+        return cls(int(digits[0]), int(digits[1]))
+
+    @property
+    def is_double(self) -> bool:
+        return self.high == self.low
+
+    @property
+    def moves(self) -> tuple[int, ...]:
+        """The moves to play: four of a double, else both dice."""
+        return (self.high,) * 4 if self.is_double else (self.high, self.low)
+
+    def __iter__(self) -> Iterator[int]:
+        return iter((self.high, self.low))
+
+    def __str__(self) -> str:
+        return f"{self.high}-{self.low}"
+
+
+# -- move generation ---------------------------------------------------------------------------
+
+
+def _sides(board: Board, player: int) -> tuple[Side, Side]:
+    _check_player(player)
+    return board.points[player], board.points[1 - player]
+
+
+def _board_from(me: Side, opp: Side, player: int) -> Board:
+    return Board._trusted((me, opp) if player == 0 else (opp, me))
+
+
+def _highest(me: Side) -> int:
+    """The highest occupied point (25 for the bar), 0 when all are off."""
+    for index in range(POINTS, -1, -1):
+        if me[index]:
+            return index + 1
+    return 0
+
+
+_Raw = tuple[int, int, bool]
+
+
+def _successors(me: Side, opp: Side, die: int, top: int) -> Iterator[tuple[_Raw, Side, Side]]:
+    """Every single step with `die` from a point no higher than `top`, and its result."""
+    if me[_BAR_INDEX]:
+        if top < BAR:
+            return
+        to = BAR - die
+        there = opp[POINTS - to]
+        if there >= 2:
+            return
+        yield _step_result(me, opp, BAR, to, there == 1)
+        return
+    high = _highest(me)
+    all_home = high <= HOME
+    start = min(top, high)
+    for frm in range(start, 0, -1):
+        if not me[frm - 1]:
+            continue
+        to = frm - die
+        if to >= 1:
+            there = opp[POINTS - to]
+            if there < 2:
+                yield _step_result(me, opp, frm, to, there == 1)
+        elif all_home and (to == 0 or frm == high):
+            yield _step_result(me, opp, frm, OFF, False)
+
+
+def _step_result(me: Side, opp: Side, frm: int, to: int, hit: bool) -> tuple[_Raw, Side, Side]:
+    mine = list(me)
+    mine[frm - 1] -= 1
+    if to != OFF:
+        mine[to - 1] += 1
+    if hit:
+        theirs = list(opp)
+        theirs[POINTS - to] -= 1
+        theirs[_BAR_INDEX] += 1
+        return (frm, to, hit), tuple(mine), tuple(theirs)
+    return (frm, to, hit), tuple(mine), opp
+
+
+def _search(
+    me: Side, opp: Side, order: Sequence[int], found: dict[tuple[Side, Side], tuple]
+) -> None:
+    """Breadth-first over the dice in `order`; record each final position with its steps.
+
+    A play's steps can always be made in order of their starting point, highest
+    first (checkers only move down, so that order never starts a step before
+    its checker arrives, and never bears off before the higher checkers are
+    home or gone). Searching only that order, and merging paths that reach the
+    same position with the same bound, leaves one path per distinct result.
+    `found` maps (mine, theirs) to (dice used, first die, steps); the most dice
+    used wins.
+    """
+    frontier: dict[tuple[Side, Side, int], tuple[_Raw, ...]] = {(me, opp, BAR): ()}
+    for depth, die in enumerate(order):
+        following: dict[tuple[Side, Side, int], tuple[_Raw, ...]] = {}
+        for (mine, theirs, top), steps in frontier.items():
+            moved = False
+            for raw, mine2, theirs2 in _successors(mine, theirs, die, top):
+                moved = True
+                key = (mine2, theirs2, raw[0])
+                if key not in following:
+                    following[key] = (*steps, raw)
+            if not moved:
+                _record(found, mine, theirs, depth, order[0], steps)
+        frontier = following
+    for (mine, theirs, _top), steps in frontier.items():
+        _record(found, mine, theirs, len(order), order[0], steps)
+
+
+def _record(
+    found: dict[tuple[Side, Side], tuple],
+    mine: Side,
+    theirs: Side,
+    used: int,
+    first: int,
+    steps: tuple[_Raw, ...],
+) -> None:
+    key = (mine, theirs)
+    known = found.get(key)
+    if known is None or used > known[0] or (used == known[0] == 1 and first > known[1]):
+        found[key] = (used, first, steps)
+
+
+def play_results(board: Board, player: int, dice: Dice | Sequence[int]) -> dict[Board, Play]:
+    """Each position the player may reach with this roll, with the canonical play reaching it.
+
+    Rules §2–§5: bar entry first, closed points, hits, doubles four times, both
+    dice if possible, else the larger when either alone could be played;
+    bearing off with all home, a higher die only from the highest point.
+    """
+    roll = Dice.of(dice)
+    me, opp = _sides(board, player)
+    found: dict[tuple[Side, Side], tuple] = {}
+    if roll.is_double:
+        _search(me, opp, roll.moves, found)
+    else:
+        _search(me, opp, (roll.high, roll.low), found)
+        _search(me, opp, (roll.low, roll.high), found)
+    most = max(used for used, _first, _steps in found.values())
+    keep = [(key, entry) for key, entry in found.items() if entry[0] == most]
+    if most == 1 and not roll.is_double and any(e[1] == roll.high for _k, e in keep):
+        keep = [(key, entry) for key, entry in keep if entry[1] == roll.high]
+    plays = {}
+    for (mine, theirs), (_used, _first, steps) in keep:
+        play = Play(tuple(Step(frm, to, hit) for frm, to, hit in steps))
+        plays[_board_from(mine, theirs, player)] = play
+    return dict(sorted(plays.items(), key=lambda item: _play_key(item[1])))
+
+
+def _play_key(play: Play) -> tuple[tuple[int, int, bool], ...]:
+    return tuple(step.sort_key() for step in play.steps)
+
+
+def legal_plays(board: Board, player: int, dice: Dice | Sequence[int]) -> list[Play]:
+    """The distinct legal plays (one per resulting position), sorted; [Play.none()] if none."""
+    return list(play_results(board, player, dice).values())
+
+
+def iter_legal_plays(board: Board, player: int, dice: Dice | Sequence[int]) -> Iterator[Play]:
+    """The legal plays as a generator."""
+    yield from play_results(board, player, dice).values()
+
+
+# -- applying a play ---------------------------------------------------------------------------
+
+
+def _apply_checked(board: Board, player: int, play: Play) -> tuple[Board, list[Step]]:
+    """Apply each step in order, checking what a step alone can break; return the result."""
+    me, opp = (list(s) for s in _sides(board, player))
+    done: list[Step] = []
+    for step in play.steps:
+        frm, to = step.from_point, step.to_point
+        if frm == BAR:
+            if not me[_BAR_INDEX]:
+                raise RuleError(R_OWN_CHECKER, f"{step}: player {player} has no checker on the bar")
+        else:
+            if me[_BAR_INDEX]:
+                raise RuleError(R_BAR_FIRST, f"{step}: a checker on the bar must enter first")
+            if not me[frm - 1]:
+                raise RuleError(R_OWN_CHECKER, f"{step}: player {player} has no checker on {frm}")
+        if to == OFF:
+            if any(me[HOME:]):
+                raise RuleError(R_ALL_HOME, f"{step}: not all checkers are in the home board")
+        elif step.distance > 6:
+            raise RuleError(R_ONE_DIE, f"{step} moves {step.distance} points; a die shows 1 to 6")
+        else:
+            there = opp[POINTS - to]
+            if there >= 2:
+                raise RuleError(R_CLOSED, f"{step}: {there} opposing checkers hold point {to}")
+            if step.hit != (there == 1):
+                if step.hit:
+                    raise RuleError(R_HIT, f"{step}: there is no blot on {to} to hit")
+                raise RuleError(R_HIT, f"{step}: landing on the blot on {to} hits it; write {to}*")
+        me[frm - 1] -= 1
+        if to != OFF:
+            me[to - 1] += 1
+            if step.hit:
+                opp[POINTS - to] -= 1
+                opp[_BAR_INDEX] += 1
+        done.append(step)
+    return _board_from(tuple(me), tuple(opp), player), done
+
+
+def _match_dice(board: Board, player: int, play: Play, roll: Dice) -> None:
+    """Each step must be one die of the roll (a higher die only from the highest point)."""
+    available = list(roll.moves)
+    if len(play.steps) > len(available):
+        rule = R_DOUBLES if roll.is_double else R_ONE_DIE
+        raise RuleError(rule, f"{play} has {len(play.steps)} moves; {roll} gives {len(available)}")
+    me = list(board.side(player))
+    for step in play.steps:
+        frm, to = step.from_point, step.to_point
+        if to != OFF:
+            die = frm - to
+            if die not in available:
+                raise RuleError(R_ONE_DIE, f"{step} moves {die}; no die of {roll} shows {die}")
+        elif frm in available:
+            die = frm
+        else:
+            higher = [d for d in available if d > frm]
+            if not higher:
+                raise RuleError(R_ONE_DIE, f"{step} needs a {frm} or more; {roll} has none left")
+            if any(me[frm:HOME]):
+                raise RuleError(
+                    R_HIGHER_DIE, f"{step}: a higher die bears off only from the highest point"
+                )
+            die = min(higher)
+        available.remove(die)
+        me[frm - 1] -= 1
+        if to != OFF:
+            me[to - 1] += 1
+
+
+def apply(board: Board, player: int, play: Play, dice: Dice | Sequence[int] | None = None) -> Board:
+    """The board after `player` makes `play`.
+
+    Every step is checked (own checker, bar first, closed points, hits marked,
+    bearing off only with all home). With `dice`, the play must also be one of
+    the legal plays of that roll. Raises RuleError naming the broken rule; the
+    board is never changed (boards are immutable).
+    """
+    if not isinstance(play, Play):
+        raise RuleError(R_NOTATION, f"{play!r} is not a play")
+    result, _ = _apply_checked(board, player, play)
+    if dice is None:
+        return result
+    roll = Dice.of(dice)
+    _match_dice(board, player, play, roll)
+    legal = play_results(board, player, roll)
+    if result in legal:
+        return result
+    most = max(len(p.steps) for p in legal.values())
+    if len(play.steps) < most:
+        if roll.is_double:
+            raise RuleError(
+                R_DOUBLES,
+                f"{play or NO_PLAY_TEXT} plays {len(play.steps)} of {roll}; {most} can be played",
+            )
+        raise RuleError(R_BOTH_DICE, f"{play or NO_PLAY_TEXT}: both dice of {roll} can be played")
+    if most == 1 and not roll.is_double:
+        raise RuleError(R_LARGER_DIE, f"{play}: only one die of {roll} is played: the {roll.high}")
+    raise RuleError(R_ONE_DIE, f"{play} is not a legal play of {roll}")
+
+
+def _marked(board: Board, player: int, play: Play) -> Play:
+    """The play with its hit marks set from the board (each first landing on a blot)."""
+    opp = list(board.side(1 - player))
+    steps = []
+    for step in play.steps:
+        hit = step.to_point != OFF and opp[POINTS - step.to_point] == 1
+        if hit:
+            opp[POINTS - step.to_point] = 0
+        steps.append(Step(step.from_point, step.to_point, hit))
+    return Play(tuple(steps))
+
+
+def _apply_loose(board: Board, player: int, steps: Iterable[Step]) -> Board:
+    """Move checkers as written (any distance), hitting where a checker lands on a blot."""
+    me, opp = (list(s) for s in _sides(board, player))
+    for step in steps:
+        frm, to = step.from_point, step.to_point
+        if not me[frm - 1]:
+            where = "the bar" if frm == BAR else f"point {frm}"
+            raise RuleError(R_OWN_CHECKER, f"{step}: player {player} has no checker on {where}")
+        me[frm - 1] -= 1
+        if to == OFF:
+            continue
+        there = opp[POINTS - to]
+        if there >= 2:
+            raise RuleError(R_CLOSED, f"{step}: point {to} is held by {there} opposing checkers")
+        me[to - 1] += 1
+        if there == 1:
+            opp[POINTS - to] = 0
+            opp[_BAR_INDEX] += 1
+    if any(c < 0 for c in me):
+        raise RuleError(R_OWN_CHECKER, "the play moves checkers the player does not have")
+    return _board_from(tuple(me), tuple(opp), player)
+
+
+# -- results -----------------------------------------------------------------------------------
+
+
+def winner(board: Board) -> int | None:
+    """The player who has borne off all 15, or None while the game goes on."""
+    done = [p for p in PLAYERS if board.off(p) == CHECKERS]
+    if len(done) > 1:
+        raise RuleError(R_ONE_WINNER, "both players cannot have borne off all 15")
+    return done[0] if done else None
+
+
+def result(board: Board) -> tuple[int, Kind] | None:
+    """(winner, single / gammon / backgammon) once a player has borne off all 15 (rules §6).
+
+    Gammon: the loser has borne off none. Backgammon: a gammon where the loser
+    still has a checker on the bar or in the winner's home board (the loser's
+    points 19–24).
+    """
+    won = winner(board)
+    if won is None:
+        return None
+    loser = 1 - won
+    if board.off(loser):
+        return won, Kind.SINGLE
+    side = board.side(loser)
+    if any(side[POINTS - HOME :]):
+        return won, Kind.BACKGAMMON
+    return won, Kind.GAMMON
+
+
+# -- the game and the match --------------------------------------------------------------------
+
+CHANCE: Final = -1
+
+R_TURN: Final = "play in turn"
+R_OPENING: Final = "each player rolls one die to open; ties roll again"
+R_CUBE_OWNER: Final = "only the cube's owner may redouble"
+R_NO_CUBE: Final = "no doubling without the cube"
+R_CRAWFORD: Final = "no doubling in the Crawford game"
+R_OVER: Final = "the match is over"
+R_CUBE_VALUE: Final = "the cube doubles: 1, 2, 4, 8, …"
+
+
+class RandomLike(Protocol):
+    def randrange(self, stop: int) -> int: ...
+
+
+class Phase(StrEnum):
+    """What the game waits for."""
+
+    OPENING = "opening"  # chance: each player rolls one die
+    CUBE = "cube"  # the player on turn may double, or roll
+    RESPOND = "respond"  # the opponent of the doubler takes or drops
+    ROLL = "roll"  # chance: the player on turn rolls two dice
+    MOVE = "move"  # the player on turn plays the roll
+    OVER = "over"
+
+
+class CubeAction(StrEnum):
+    """Decisions about the doubling cube (rules §7). ROLL declines to double."""
+
+    ROLL = "roll"
+    DOUBLE = "double"
+    TAKE = "take"
+    DROP = "drop"
+
+
+@dataclass(frozen=True, slots=True)
+class OpeningRoll:
+    """The opening throw: one die for player 0 and one for player 1 (rules §2)."""
+
+    die0: int
+    die1: int
+
+    def __post_init__(self) -> None:
+        for die in (self.die0, self.die1):
+            if isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= 6:
+                raise RuleError(R_DICE, f"{die!r} is not a die from 1 to 6")
+
+    @property
+    def is_tie(self) -> bool:
+        return self.die0 == self.die1
+
+    @property
+    def first(self) -> int | None:
+        """The player with the higher die, who moves first; None on a tie."""
+        if self.is_tie:
+            return None
+        return 0 if self.die0 > self.die1 else 1
+
+    @property
+    def dice(self) -> Dice:
+        """The two dice, which the first player plays as the first roll."""
+        return Dice(self.die0, self.die1)
+
+    def __str__(self) -> str:
+        return f"{self.die0}:{self.die1}"
+
+
+Action = Play | Dice | OpeningRoll | CubeAction
+
+OPENING_OUTCOMES: Final = tuple(
+    (OpeningRoll(a, b), Fraction(1, 36)) for a in range(1, 7) for b in range(1, 7)
+)
+ROLL_OUTCOMES: Final = tuple(
+    (Dice(high, low), Fraction(1 if high == low else 2, 36))
+    for high in range(6, 0, -1)
+    for low in range(high, 0, -1)
+)
+
+
+def roll_dice(rng: RandomLike) -> Dice:
+    """Two dice from an injected random source."""
+    return Dice(rng.randrange(6) + 1, rng.randrange(6) + 1)
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """A finished game: who won, how, at what cube value, and the points scored."""
+
+    winner: int
+    kind: Kind
+    cube: int
+    points: int
+    dropped: bool = False
+
+
+@dataclass(frozen=True)
+class View:
+    """What a player sees. Backgammon hides nothing, so this is the whole public state."""
+
+    player: int
+    board: Board
+    phase: Phase
+    turn: int | None
+    dice: Dice | None
+    cube_value: int
+    cube_owner: int | None
+    score: tuple[int, int]
+    match_length: int
+    crawford_game: bool
+    legal_actions: tuple[Action, ...]
+
+
+class GameState:
+    """A game of Takhteh Nard, or a match of games, from the opening roll to the end.
+
+    Turn order: the opening roll (CHANCE; a tie rolls again) gives the first
+    player both dice. Each later turn starts with the cube decision when the
+    player may double (roll or double; the opponent then takes or drops), then
+    the dice (CHANCE), then the play. With no legal move the only action is the
+    empty play. A match starts each game with an opening roll and the cube in
+    the middle. `returns()`: a single game (match length 0) gives the points
+    won (+ to the winner, − to the loser); a match gives +1 / −1.
+    """
+
+    def __init__(self, options: GameOptions | None = None) -> None:
+        self.options = options or GameOptions()
+        self.score = [0, 0]
+        self.games: list[GameResult] = []
+        self.history: list[tuple[int, Action]] = []
+        self.crawford_game = False
+        self._crawford_used = False
+        self.start: dict[str, Any] | None = None
+        self._new_game()
+
+    @classmethod
+    def from_position(
+        cls,
+        board: Board,
+        turn: int,
+        options: GameOptions | None = None,
+        *,
+        dice: Dice | Sequence[int] | None = None,
+        cube_value: int = 1,
+        cube_owner: int | None = None,
+        score: tuple[int, int] = (0, 0),
+        crawford_game: bool = False,
+    ) -> GameState:
+        """A game set up mid-way: `turn` to play `dice`, or to start the turn if no dice.
+
+        Later games of a match start from the initial position as usual.
+        """
+        state = cls(options)
+        _check_player(turn)
+        if cube_owner is not None:
+            _check_player(cube_owner)
+        if cube_value < 1 or cube_value & (cube_value - 1):
+            raise RuleError(R_CUBE_VALUE, f"the cube shows 1, 2, 4, 8, …, not {cube_value}")
+        if cube_value > 1 and cube_owner is None:
+            raise RuleError(R_CUBE_OWNER, "a doubled cube has an owner")
+        if (cube_value > 1 or cube_owner is not None) and not state.options.cube:
+            raise RuleError(R_NO_CUBE, "this game is played without the doubling cube")
+        target = state.options.match_length
+        if any(points < 0 for points in score) or (target and max(score) >= target):
+            raise RuleError(R_OVER, f"a match to {target} cannot stand at {score[0]}-{score[1]}")
+        if result(board) is not None:
+            raise RuleError(R_ONE_WINNER, "the game in this position is already over")
+        if crawford_game and not state.options.uses_crawford:
+            raise RuleError(R_CRAWFORD, "there is no Crawford game without the Crawford rule")
+        state.board = board
+        state.turn = turn
+        state.cube_value, state.cube_owner = cube_value, cube_owner
+        state.score = [score[0], score[1]]
+        state.crawford_game = crawford_game
+        state._crawford_used = crawford_game or (target > 0 and target - 1 in score)
+        roll = None if dice is None else Dice.of(dice)
+        if roll is not None:
+            state._start_move(roll)
+        else:
+            state.phase = Phase.CUBE if state.may_double(turn) else Phase.ROLL
+        state.start = {
+            "board": [list(board.points[0]), list(board.points[1])],
+            "turn": turn,
+            "dice": None if roll is None else [roll.high, roll.low],
+            "cube_value": cube_value,
+            "cube_owner": cube_owner,
+            "score": [score[0], score[1]],
+            "crawford_game": crawford_game,
+        }
+        return state
+
+    def _new_game(self) -> None:
+        self.board = Board.initial()
+        self.phase = Phase.OPENING
+        self.turn: int | None = None
+        self.dice: Dice | None = None
+        self.cube_value = 1
+        self.cube_owner: int | None = None
+        self._results: dict[Board, Play] = {}
+        self._plays: dict[Play, Board] = {}
+
+    def clone(self) -> GameState:
+        other = object.__new__(GameState)
+        other.__dict__.update(self.__dict__)
+        other.score = list(self.score)
+        other.games = list(self.games)
+        other.history = list(self.history)
+        return other
+
+    # -- the common interface ----------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        """The player to decide, CHANCE for a roll of the dice, None when the match is over."""
+        if self.phase in (Phase.OPENING, Phase.ROLL):
+            return CHANCE
+        if self.phase is Phase.OVER:
+            return None
+        assert self.turn is not None
+        return 1 - self.turn if self.phase is Phase.RESPOND else self.turn
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    @property
+    def is_chance(self) -> bool:
+        return self.current_player == CHANCE
+
+    def legal_actions(self) -> list[Action]:
+        if self.phase in (Phase.OPENING, Phase.ROLL):
+            return [action for action, _p in self.chance_outcomes()]
+        if self.phase is Phase.CUBE:
+            return [CubeAction.ROLL, CubeAction.DOUBLE]
+        if self.phase is Phase.RESPOND:
+            return [CubeAction.TAKE, CubeAction.DROP]
+        if self.phase is Phase.MOVE:
+            return list(self._plays)
+        return []
+
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        """The outcomes of the pending chance step with their probabilities (summing to 1)."""
+        if self.phase is Phase.OPENING:
+            return list(OPENING_OUTCOMES)
+        if self.phase is Phase.ROLL:
+            return list(ROLL_OUTCOMES)
+        raise RuleError(R_TURN, f"no dice are rolled now: the game waits for {self.phase}")
+
+    def sample_chance(self, rng: RandomLike) -> Action:
+        """Roll for the pending chance step with an injected random source (not applied)."""
+        if self.phase is Phase.OPENING:
+            return OpeningRoll(rng.randrange(6) + 1, rng.randrange(6) + 1)
+        if self.phase is Phase.ROLL:
+            return roll_dice(rng)
+        raise RuleError(R_TURN, f"no dice are rolled now: the game waits for {self.phase}")
+
+    def returns(self) -> tuple[int, int]:
+        """Zero until the end; then the points of a single game, or ±1 for a match."""
+        if not self.is_over:
+            return (0, 0)
+        if self.options.is_match:
+            won = self.match_winner
+            return (1, -1) if won == 0 else (-1, 1)
+        last = self.games[-1]
+        return (last.points, -last.points) if last.winner == 0 else (-last.points, last.points)
+
+    @property
+    def match_winner(self) -> int | None:
+        if not self.is_over:
+            return None
+        return self.games[-1].winner
+
+    def view(self, player: int) -> View:
+        _check_player(player)
+        mine = self.current_player == player
+        return View(
+            player=player,
+            board=self.board,
+            phase=self.phase,
+            turn=self.turn,
+            dice=self.dice,
+            cube_value=self.cube_value,
+            cube_owner=self.cube_owner,
+            score=(self.score[0], self.score[1]),
+            match_length=self.options.match_length,
+            crawford_game=self.crawford_game,
+            legal_actions=tuple(self.legal_actions()) if mine else (),
+        )
+
+    def may_double(self, player: int) -> bool:
+        """The cube is in play, not in the Crawford game, and centred or owned by `player`."""
+        return (
+            self.options.cube
+            and not self.crawford_game
+            and (self.cube_owner is None or self.cube_owner == player)
+        )
+
+    # -- applying actions --------------------------------------------------------------------
+
+    def parse_action(self, text: str) -> Action:
+        """An action from text: ``3:1`` opening, ``6-5`` dice, ``double`` …, or a play."""
+        if self.phase is Phase.OPENING:
+            digits = re.sub(r"[\s:\-,]", "", text)
+            if len(digits) != 2 or not digits.isdigit():
+                raise RuleError(R_OPENING, f"{text!r} is not an opening roll such as 3:1")
+            return OpeningRoll(int(digits[0]), int(digits[1]))
+        if self.phase is Phase.ROLL:
+            return Dice.parse(text)
+        if self.phase in (Phase.CUBE, Phase.RESPOND):
+            try:
+                return CubeAction(text.strip().lower())
+            except ValueError as exc:
+                raise RuleError(R_TURN, f"{text!r}: the game waits for a cube decision") from exc
+        if self.phase is Phase.MOVE:
+            assert self.turn is not None and self.dice is not None
+            return Play.parse(text, self.board, self.turn, self.dice)
+        raise RuleError(R_OVER, "the match is over")
+
+    def apply(self, action: Action | str) -> None:
+        """Make the decision or record the chance outcome. Raises RuleError, changing nothing."""
+        if self.phase is Phase.OVER:
+            raise RuleError(R_OVER, "the match is over")
+        if isinstance(action, str) and not isinstance(action, CubeAction):
+            action = self.parse_action(action)
+        actor = self.current_player
+        assert actor is not None
+        if self.phase is Phase.OPENING:
+            self._opening(action)
+        elif self.phase is Phase.CUBE:
+            self._cube(action)
+        elif self.phase is Phase.RESPOND:
+            self._respond(action)
+        elif self.phase is Phase.ROLL:
+            self._roll(action)
+        else:
+            action = self._move(action)
+        self.history.append((actor, action))
+
+    def _opening(self, action: Action) -> None:
+        if not isinstance(action, OpeningRoll):
+            raise RuleError(
+                R_OPENING, f"the game opens with each player rolling one die, not {action}"
+            )
+        first = action.first
+        if first is None:
+            return
+        self.turn = first
+        self._start_move(action.dice)
+
+    def _cube(self, action: Action) -> None:
+        if action is CubeAction.ROLL:
+            self.phase = Phase.ROLL
+        elif action is CubeAction.DOUBLE:
+            self.phase = Phase.RESPOND
+        else:
+            raise RuleError(R_TURN, f"player {self.turn} may double or roll, not {action}")
+
+    def _respond(self, action: Action) -> None:
+        assert self.turn is not None
+        if action is CubeAction.TAKE:
+            self.cube_value *= 2
+            self.cube_owner = 1 - self.turn
+            self.phase = Phase.ROLL
+        elif action is CubeAction.DROP:
+            self._finish(GameResult(self.turn, Kind.SINGLE, self.cube_value, self.cube_value, True))
+        else:
+            raise RuleError(R_TURN, f"player {1 - self.turn} must take or drop, not {action}")
+
+    def _roll(self, action: Action) -> None:
+        if action is CubeAction.DOUBLE:
+            assert self.turn is not None
+            if not self.options.cube:
+                raise RuleError(R_NO_CUBE, "this game is played without the doubling cube")
+            if self.crawford_game:
+                raise RuleError(R_CRAWFORD, "nobody may double in the Crawford game")
+            if self.may_double(self.turn):
+                raise RuleError(R_TURN, f"player {self.turn} chose to roll: a double comes first")
+            raise RuleError(R_CUBE_OWNER, f"player {1 - self.turn} owns the cube")
+        if not isinstance(action, Dice):
+            raise RuleError(R_TURN, f"the dice must be rolled, not {action}")
+        self._start_move(action)
+
+    def _start_move(self, dice: Dice) -> None:
+        assert self.turn is not None
+        self.dice = dice
+        self.phase = Phase.MOVE
+        self._results = play_results(self.board, self.turn, dice)
+        self._plays = {play: board for board, play in self._results.items()}
+
+    def _move(self, action: Action) -> Play:
+        assert self.turn is not None and self.dice is not None
+        if not isinstance(action, Play):
+            raise RuleError(R_TURN, f"player {self.turn} must play {self.dice}, not {action}")
+        after = self._plays.get(action)
+        if after is None:
+            after = apply(self.board, self.turn, action, self.dice)
+            action = self._results[after]
+        self.board = after
+        over = result(after)
+        if over is not None:
+            won, kind = over
+            points = self.options.points(kind) * self.cube_value
+            self._finish(GameResult(won, kind, self.cube_value, points))
+            return action
+        self.turn = 1 - self.turn
+        self.dice = None
+        self._results, self._plays = {}, {}
+        self.phase = Phase.CUBE if self.may_double(self.turn) else Phase.ROLL
+        return action
+
+    def _finish(self, game: GameResult) -> None:
+        self.games.append(game)
+        self.score[game.winner] += game.points
+        target = self.options.match_length
+        if not self.options.is_match or self.score[game.winner] >= target:
+            self.phase = Phase.OVER
+            self.dice = None
+            self._results, self._plays = {}, {}
+            return
+        self.crawford_game = False
+        if (
+            self.options.uses_crawford
+            and not self._crawford_used
+            and self.score[game.winner] == target - 1
+        ):
+            self.crawford_game = True
+            self._crawford_used = True
+        self._new_game()
