@@ -21,7 +21,9 @@ from engines.debarna.simulate import simulate, summary
 from engines.debarna.strips import make_strips
 from engines.debarna.ticket import Ticket
 
-SUBCOMMANDS = ("kiosk", "tickets", "print", "simulate", "history", "config", "voice")
+SUBCOMMANDS = (
+    "kiosk", "tickets", "print", "simulate", "history", "config", "voice", "backgammon",
+)
 HEADLESS_MIN_RHYTHM = 0.05
 RHYTHM_RANGE = (3.0, 5.0)
 
@@ -111,10 +113,26 @@ def build_parser() -> argparse.ArgumentParser:
     what = config.add_mutually_exclusive_group(required=True)
     what.add_argument("--check", type=Path, metavar="FILE", help="validate FILE")
     what.add_argument("--defaults", action="store_true", help="print every key and its default")
+    backgammon = sub.add_parser("backgammon", help="Takhteh Nard tools")
+    bg_sub = backgammon.add_subparsers(dest="backgammon_command", metavar="moves",
+                                       required=True)
+    moves = bg_sub.add_parser(
+        "moves", help="every distinct legal play for a position and a roll")
+    moves.add_argument("--position-id", required=True, metavar="ID",
+                       help="GNU Backgammon Position ID, from the view of the side on roll")
+    moves.add_argument("--dice", required=True, type=_dice, metavar="A,B")
+
     voice = sub.add_parser("voice", help="render the caller's voice clips now")
     voice.add_argument("--lang", choices=("fa", "en", "all"), default="all")
     voice.add_argument("--config", type=Path, metavar="FILE", help="TOML configuration file")
     return parser
+
+
+def _dice(text: str) -> tuple[int, int]:
+    parts = text.replace("-", ",").split(",")
+    if len(parts) != 2 or not all(p.strip().isdigit() and 1 <= int(p) <= 6 for p in parts):
+        raise argparse.ArgumentTypeError(f"--dice must be two dice 1-6 like 3,1, not {text!r}")
+    return int(parts[0]), int(parts[1])
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -354,6 +372,31 @@ def cmd_voice(args: argparse.Namespace, out: TextIO) -> int:
     return 1 if failed_any else 0
 
 
+def cmd_backgammon_moves(args: argparse.Namespace, out: TextIO,
+                         parser: argparse.ArgumentParser) -> int:
+    """One line per distinct legal play: the play, a tab, the resulting Position ID.
+
+    The resulting ID is from the view of the side then on roll (the opponent), as
+    GNU Backgammon shows the position after a move. Nothing is printed when no play
+    is legal.
+    """
+    from engines.backgammon.ids import IdError, decode_position_id, position_id
+    from engines.backgammon.rules import Board, Dice, RuleError, apply, legal_plays
+
+    try:
+        on_roll, opponent = decode_position_id(args.position_id)
+        board = Board((tuple(on_roll), tuple(opponent)))
+    except (IdError, RuleError) as exc:
+        parser.error(f"--position-id: {exc}")
+    dice = Dice(*args.dice)
+    for play in legal_plays(board, 0, dice):
+        if not play.steps:
+            continue
+        after = apply(board, 0, play)
+        out.write(f"{play}\t{position_id(after.points[1], after.points[0])}\n")
+    return 0
+
+
 def cmd_kiosk(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.rhythm is not None and not args.headless:
         low, high = RHYTHM_RANGE
@@ -408,6 +451,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
             return cmd_config(args, out)
         if args.command == "voice":
             return cmd_voice(args, out)
+        if args.command == "backgammon":
+            return cmd_backgammon_moves(args, out, parser)
         return cmd_kiosk(args, parser)
     except BrokenPipeError:
         return 0
