@@ -15,7 +15,7 @@ APT_PACKAGES := python3-venv python3-pip fonts-noto-core fonts-dejavu-core espea
 	libespeak-ng1 systemd poppler-utils libzbar0 cups-client
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test lint bench bench-voice screenshots apt venv clean install uninstall
+.PHONY: run test lint bench bench-voice bench-backgammon screenshots apt venv clean install uninstall
 
 run: venv
 	$(BIN)/debarna kiosk --windowed
@@ -32,6 +32,9 @@ bench: venv
 
 bench-voice: venv
 	$(BIN)/python benchmarks/bench_voice.py
+
+bench-backgammon: venv
+	$(BIN)/python benchmarks/bench_backgammon.py
 
 # The caller mid-hand in each language: a silent, fast headless hand (the voice
 # would set the pace), in a throw-away data directory.

@@ -26,6 +26,10 @@ import pygame
 from audio.cache import voice_dir
 from audio.player import Voice, VoiceSettings, open_mixer
 from audio.render import renderer
+from engines.backgammon.bots import HardBot
+from engines.backgammon.bots import make_bot as make_backgammon_bot
+from engines.backgammon.options import GameOptions
+from engines.backgammon.rules import GameState
 from engines.debarna.codes import TicketCodes
 from engines.debarna.options import HandOptions
 from engines.debarna.strips import make_strips
@@ -43,10 +47,11 @@ from kiosk.caller import (
     make_rng,
 )
 from kiosk.config import Action, Config, ConfigError, default_path
-from kiosk.i18n import LANGUAGES, set_language
+from kiosk.i18n import LANGUAGES, Translator, set_language
 from kiosk.journal import Journal
 from kiosk.keys import KeyFileError, load_codes
 from kiosk.notify import Notifier
+from kiosk.scenes.backgammon import BackgammonScene, Bot, Mode
 from kiosk.scenes.caller import CallerScene
 from kiosk.scenes.home import GAMES, Game, HomeScene
 from kiosk.scenes.prepare import PrepareScene
@@ -60,8 +65,11 @@ from kiosk.tickets import issue, issued_tickets
 log = logging.getLogger(__name__)
 
 FPS = 30
+HARD_BOT_SECONDS = 0.25  # the hard bot's thinking time in the frame loop
 NOISE_TAIL = 1.0  # seconds: a damaged burst's stragglers are dropped with it
-HOME_GAMES = (*GAMES, Game("printing.title", "printing"), Game("settings.title", "settings"))
+HOME_GAMES = (*GAMES, Game("backgammon.title", "backgammon"), Game("printing.title", "printing"),
+              Game("settings.title", "settings"))
+BACKGAMMON_MATCH = 5  # points: a classic match with the cube
 WINDOW_SIZE = (1280, 720)
 HEADLESS_SIZE = (1920, 1080)
 HEADLESS_MIN_RHYTHM = 0.05
@@ -157,6 +165,36 @@ def build_controller(
     return controller
 
 
+def _bot(level: str) -> Bot:
+    """A bot for the screen; the hard one keeps to a time budget on the real clock."""
+    if level == "hard":
+        return HardBot(clock=time.monotonic, time_limit=HARD_BOT_SECONDS)
+    return make_backgammon_bot(level)
+
+
+def backgammon_modes() -> tuple[Mode, ...]:
+    """The ways to play Takhteh Nard offered on its screen."""
+    return (
+        Mode("hotseat", (None, None)),
+        *(Mode(level, (None, _bot(level))) for level in ("easy", "medium", "hard")),
+        Mode("demo", (make_backgammon_bot("medium"), make_backgammon_bot("medium"))),
+    )
+
+
+def backgammon_scene(
+    text: TextRenderer, tr: Translator, seed: int | None = None,
+    on_action: Callable[[object], None] | None = None,
+) -> BackgammonScene:
+    """The Takhteh Nard screen: one person against the medium computer to start with."""
+    modes = backgammon_modes()
+    start = next(mode for mode in modes if mode.key == "medium")
+    return BackgammonScene(
+        text, tr, lambda: GameState(GameOptions.classic(BACKGAMMON_MATCH)),
+        {0: start.bots[0], 1: start.bots[1]}, make_rng(seed), modes=modes, mode=start.key,
+        on_action=on_action,
+    )
+
+
 def load_kiosk_codes() -> tuple[TicketCodes | None, str | None]:
     """The kiosk's ticket signer, or None and a warning key if its key file is unreadable."""
     try:
@@ -206,6 +244,7 @@ class Kiosk:
             "settings": lambda: SettingsScene(self.text, self.tr, self.config,
                                               self.apply_settings, self._voices),
             "caller": lambda: CallerScene(self.controller, self.text, self.tr),
+            "backgammon": lambda: backgammon_scene(self.text, self.tr, self.options.seed),
             "prepare": lambda: PrepareScene(
                 self.text, self.tr, lambda: self.voice.progress, self.voice.ready.is_set,
                 self._after_voice),
@@ -551,6 +590,7 @@ def run(options: KioskOptions) -> int:
         try:
             kiosk.loop()
         finally:
+            kiosk.voice.ready.wait(60)  # never quit pygame under a voice still loading
             kiosk.buttons.close()
             kiosk.printer.shutdown(wait=False, cancel_futures=True)
         if options.screenshot is not None:

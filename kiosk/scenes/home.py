@@ -64,10 +64,12 @@ class HomeScene:
     def _layout(self, size: tuple[int, int]) -> list[pygame.Rect]:
         width, height = size
         unit = min(width / 1920, height / 1080)
-        button_w, button_h = round(900 * unit), round(130 * unit)
         top = round(height * 0.42)
+        room = height - round(130 * unit) - top  # the hint stays clear below
+        pitch = min(round(160 * unit), room // max(1, len(self.games)))
+        button_w, button_h = round(900 * unit), min(round(130 * unit), pitch - round(16 * unit))
         return [
-            pygame.Rect((width - button_w) // 2, top + i * round(160 * unit), button_w, button_h)
+            pygame.Rect((width - button_w) // 2, top + i * pitch, button_w, button_h)
             for i in range(len(self.games))
         ]
 

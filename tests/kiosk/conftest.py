@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Iterator
 
 import pytest
@@ -23,7 +24,15 @@ def display(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     pygame.display.init()
     pygame.font.init()
     yield
+    settle_voice()
     pygame.quit()
+
+
+def settle_voice() -> None:
+    """Let a voice still loading its clips finish: pygame must not quit under it."""
+    for thread in threading.enumerate():
+        if thread.name == "voice-prepare":
+            thread.join(timeout=60)
 
 
 @pytest.fixture

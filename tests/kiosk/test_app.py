@@ -114,9 +114,9 @@ HUMAN = 0.15  # seconds between a person's key presses
 
 def test_the_menu_lists_only_dabernā_and_enter_opens_the_caller(kiosk: Kiosk) -> None:
     assert isinstance(kiosk.scene, HomeScene)
-    # The only game that exists, then printing tickets and the settings.
-    assert [g.key for g in kiosk.scene.games] == ["home.games.debarna", "printing.title",
-                                                  "settings.title"]
+    # The games, then printing tickets and the settings.
+    assert [g.key for g in kiosk.scene.games] == ["home.games.debarna", "backgammon.title",
+                                                  "printing.title", "settings.title"]
     kiosk.frame(0.0)
     press(kiosk, pygame.K_DOWN)
     assert kiosk.scene.selected == 1

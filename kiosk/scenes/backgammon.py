@@ -1,0 +1,1210 @@
+"""The Takhteh Nard (backgammon) screen: the board, the dice, the cube, and turns by buttons.
+
+The scene draws the engine's game and turns a seat's buttons (or clicks) into engine
+actions; the rules stay in `engines.backgammon.rules`. A turn is chosen step by step:
+left/right move a cursor among the checkers that may move, select picks one up, then
+left/right choose among its targets and select puts it down; back undoes the last
+step. Which steps are offered comes from the engine's legal plays (`TurnPicker`), so
+an illegal checker or target is never selectable, and a finished turn is applied as
+the engine's own canonical play. Dice are chance steps rolled with the injected
+random source; computer seats (`Bot`) move after a short pause, one step at a time,
+so people can follow. The board keeps its shape in both languages; the side panel is
+mirrored in Persian. Only the board or the panel is drawn again when it changes.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+import pygame
+
+from engines.backgammon.options import Kind
+from engines.backgammon.rules import (
+    BAR,
+    OFF,
+    POINTS,
+    Board,
+    CubeAction,
+    Dice,
+    GameResult,
+    GameState,
+    OpeningRoll,
+    Phase,
+    Play,
+    RuleError,
+    Step,
+    View,
+    apply,
+)
+from engines.backgammon.rules import (
+    Action as GameAction,
+)
+from kiosk.config import Action
+from kiosk.i18n import Translator
+from kiosk.scenes.caller import (
+    ACCENT,
+    BACKGROUND,
+    GOOD,
+    PANEL,
+    PANEL_EDGE,
+    TEXT,
+    TEXT_DIM,
+)
+from kiosk.text import TextRenderer
+
+Colour = tuple[int, int, int]
+
+FRAME: Colour = (92, 58, 34)
+FELT: Colour = (30, 92, 70)
+POINT_A: Colour = (226, 196, 142)
+POINT_B: Colour = (156, 54, 44)
+BAR_WOOD: Colour = (74, 46, 27)
+TRAY: Colour = (22, 64, 50)
+CHECKER: tuple[Colour, Colour] = ((244, 238, 222), (40, 36, 40))
+CHECKER_EDGE: tuple[Colour, Colour] = ((160, 146, 120), (120, 112, 118))
+CHECKER_TEXT: tuple[Colour, Colour] = ((30, 30, 30), (240, 240, 240))
+TARGET: Colour = (255, 236, 120)
+DIE_USED: Colour = (120, 120, 120)
+OVERLAY: Colour = (10, 16, 36)
+
+STACK = 5  # checkers drawn on a point before the rest become a number
+BAR_STACK = 3
+PAUSE = 0.8  # seconds between a computer's steps, and before automatic rolls
+RESULT_PAUSE = 4.0  # a demo shows a result this long before going on
+MODE_KEYS = ("hotseat", "easy", "medium", "hard", "demo")
+
+
+class Rng(Protocol):
+    """The random source for dice and bots (`random.Random`, `secrets.SystemRandom`)."""
+
+    def random(self) -> float: ...
+
+    def randrange(self, stop: int) -> int: ...
+
+
+class Bot(Protocol):
+    """A computer player: one of the view's legal actions."""
+
+    def choose(self, view: View, rng: Rng) -> GameAction: ...
+
+
+class RandomBot:
+    """A computer player that picks any legal action; a stand-in when no other bot exists."""
+
+    def choose(self, view: View, rng: Rng) -> GameAction:
+        actions = view.legal_actions
+        return actions[rng.randrange(len(actions))]
+
+
+@dataclass(frozen=True)
+class Mode:
+    """A way to play, offered in the scene's menu: its catalogue name and who the bots are."""
+
+    key: str
+    bots: tuple[Bot | None, Bot | None]
+
+
+def mode_key(bots: dict[int, Bot | None]) -> str:
+    """The catalogue name of a seating: two people, one against a computer, or a demo."""
+    count = sum(1 for p in (0, 1) if bots.get(p) is not None)
+    return ("hotseat", "vs_bot", "demo")[count]
+
+
+# -- choosing a turn step by step ------------------------------------------------------------------
+
+Move = tuple[int, int]  # (from, to) in the mover's numbering
+
+
+def _move(step: Step) -> Move:
+    return (step.from_point, step.to_point)
+
+
+class TurnPicker:
+    """The steps chosen so far this turn, and the steps that may follow.
+
+    A step may follow when some legal play (the engine's list) contains the steps
+    so far plus it, and the rest of that play can still be made one step at a time
+    from the board it leaves. Each step on its own is checked by the engine.
+    """
+
+    def __init__(self, board: Board, player: int, dice: Dice, plays: Sequence[Play]) -> None:
+        self.player = player
+        self.dice = dice
+        self.plays = list(plays)
+        self._counts = [Counter(_move(s) for s in p.steps) for p in self.plays]
+        self.steps: list[Step] = []
+        self.boards: list[Board] = [board]
+        self._next: dict[Move, tuple[Step, Board]] = {}
+        self._refresh()
+
+    @property
+    def board(self) -> Board:
+        return self.boards[-1]
+
+    def _single(self, board: Board, move: Move) -> tuple[Step, Board] | None:
+        frm, to = move
+        hit = to != OFF and board.side(1 - self.player)[POINTS - to] == 1
+        step = Step(frm, to, hit)
+        try:
+            return step, apply(board, self.player, Play((step,)))
+        except RuleError:
+            return None
+
+    def _completable(self, board: Board, rest: Counter[Move]) -> bool:
+        if not rest:
+            return True
+        for move in list(rest):
+            made = self._single(board, move)
+            if made is None:
+                continue
+            left = rest.copy()
+            left[move] -= 1
+            if self._completable(made[1], +left):
+                return True
+        return False
+
+    def _refresh(self) -> None:
+        done = Counter(_move(s) for s in self.steps)
+        found: dict[Move, tuple[Step, Board]] = {}
+        for counts in self._counts:
+            if any(counts[m] < n for m, n in done.items()):
+                continue
+            rest = counts - done
+            for move in rest:
+                if move in found:
+                    continue
+                made = self._single(self.board, move)
+                if made is None:
+                    continue
+                left = rest.copy()
+                left[move] -= 1
+                if self._completable(made[1], +left):
+                    found[move] = made
+        self._next = found
+
+    def sources(self) -> list[int]:
+        """Points (25 = bar) a checker may be picked up from, the bar and far points first."""
+        return sorted({frm for frm, _ in self._next}, reverse=True)
+
+    def targets(self, source: int) -> list[int]:
+        """Where a checker from `source` may go (0 = off), farthest first."""
+        return sorted({to for frm, to in self._next if frm == source}, reverse=True)
+
+    def step(self, source: int, target: int) -> Step:
+        """Make one step; ValueError if it is not one of the steps that may follow."""
+        made = self._next.get((source, target))
+        if made is None:
+            raise ValueError(f"{source}/{target} cannot be played now")
+        step, board = made
+        self.steps.append(step)
+        self.boards.append(board)
+        self._refresh()
+        return step
+
+    def undo(self) -> bool:
+        """Take back the last step; False if there was none."""
+        if not self.steps:
+            return False
+        self.steps.pop()
+        self.boards.pop()
+        self._refresh()
+        return True
+
+    def complete(self) -> Play | None:
+        """The engine's legal play the steps make, once they make one."""
+        done = Counter(_move(s) for s in self.steps)
+        for counts, play in zip(self._counts, self.plays, strict=True):
+            if counts == done:
+                return play
+        return None
+
+    def dice_left(self) -> list[int]:
+        """The dice not yet used by the steps so far (a bear-off uses the smallest that fits)."""
+        left = list(self.dice.moves)
+        for step in self.steps:
+            if step.to_point != OFF and step.distance in left:
+                left.remove(step.distance)
+            else:
+                fits = sorted(d for d in left if d >= step.distance)
+                if fits:
+                    left.remove(fits[0])
+        return left
+
+
+# -- layout -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Every region of the screen for one size and direction (points in player 0's numbering)."""
+
+    size: tuple[int, int]
+    unit: float
+    board: pygame.Rect
+    inner: pygame.Rect
+    points: dict[int, pygame.Rect]
+    bar: pygame.Rect
+    trays: tuple[pygame.Rect, pygame.Rect]
+    cube_column: pygame.Rect
+    checker: int
+    die: int
+    dice_centre: tuple[int, int]
+    panel: pygame.Rect
+    title: pygame.Rect
+    mode: pygame.Rect
+    cards: tuple[pygame.Rect, pygame.Rect]
+    info: pygame.Rect
+    prompt: pygame.Rect
+    buttons: tuple[pygame.Rect, ...]
+    new_game: pygame.Rect
+    hint: pygame.Rect
+
+    def px(self, value: float) -> int:
+        return max(1, round(value * self.unit))
+
+
+def make_layout(size: tuple[int, int], rtl: bool) -> Layout:
+    """The board on the start side of the screen is a board in both languages; the panel
+    beside it is on the right in English and on the left in Persian."""
+    width, height = size
+    unit = min(width / 1920, height / 1080)
+
+    def px(value: float) -> int:
+        return max(1, round(value * unit))
+
+    margin = px(28)
+    board_w = min(px(1400), width - 2 * margin - px(360) - margin)
+    board = pygame.Rect(margin, margin, board_w, height - 2 * margin)
+    panel = pygame.Rect(board.right + margin, margin, width - board.right - 2 * margin,
+                        height - 2 * margin)
+    if rtl:
+        board.left = width - margin - board.width
+        panel.left = margin
+    frame = px(18)
+    inner = board.inflate(-2 * frame, -2 * frame)
+    pw = inner.width / 14.7
+    cube_w, bar_w, tray_w = round(0.8 * pw), round(0.9 * pw), inner.width - round(13.7 * pw)
+    left_x = inner.left + cube_w
+    bar_x = left_x + round(6 * pw)
+    right_x = bar_x + bar_w
+    tray_x = right_x + round(6 * pw)
+    pad = px(10)
+    length = round(inner.height * 0.42) - pad
+    checker = min(round(pw * 0.92), length // STACK)
+    points: dict[int, pygame.Rect] = {}
+    for n in range(1, POINTS + 1):
+        if n <= 6:
+            x, top = right_x + (6 - n) * pw, inner.bottom - pad - length
+        elif n <= 12:
+            x, top = left_x + (12 - n) * pw, inner.bottom - pad - length
+        elif n <= 18:
+            x, top = left_x + (n - 13) * pw, inner.top + pad
+        else:
+            x, top = right_x + (n - 19) * pw, inner.top + pad
+        points[n] = pygame.Rect(round(x), top, round(x + pw) - round(x), length)
+    bar = pygame.Rect(bar_x, inner.top, bar_w, inner.height)
+    tray_box = (tray_x + pad, tray_w - 2 * pad)
+    trays = (
+        pygame.Rect(tray_box[0], inner.bottom - pad - length, tray_box[1], length),
+        pygame.Rect(tray_box[0], inner.top + pad, tray_box[1], length),
+    )
+    cube_column = pygame.Rect(inner.left, inner.top, cube_w, inner.height)
+    die = round(pw * 0.72)
+    dice_centre = (right_x + round(3 * pw), inner.centery)
+
+    inside = panel.inflate(-2 * px(24), -2 * px(20))
+    title = pygame.Rect(inside.left, inside.top, inside.width, px(76))
+    mode = pygame.Rect(inside.left, title.bottom, inside.width, px(44))
+    card_h = px(130)
+    card0 = pygame.Rect(inside.left, mode.bottom + px(18), inside.width, card_h)
+    card1 = pygame.Rect(inside.left, card0.bottom + px(14), inside.width, card_h)
+    info = pygame.Rect(inside.left, card1.bottom + px(10), inside.width, px(92))
+    hint = pygame.Rect(inside.left, inside.bottom - px(110), inside.width, px(110))
+    new_game = pygame.Rect(inside.left, hint.top - px(84), inside.width, px(72))
+    button_h = px(96)
+    row = pygame.Rect(inside.left, new_game.top - px(24) - button_h, inside.width, button_h)
+    half = (row.width - px(16)) // 2
+    first = pygame.Rect(row.left, row.top, half, button_h)
+    second = pygame.Rect(row.right - half, row.top, half, button_h)
+    buttons = (second, first) if rtl else (first, second)
+    prompt = pygame.Rect(inside.left, info.bottom + px(10), inside.width,
+                         row.top - px(10) - info.bottom - px(10))
+    return Layout(
+        size=size, unit=unit, board=board, inner=inner, points=points, bar=bar,
+        trays=trays, cube_column=cube_column, checker=checker, die=die,
+        dice_centre=dice_centre, panel=panel, title=title, mode=mode, cards=(card0, card1),
+        info=info, prompt=prompt, buttons=buttons, new_game=new_game, hint=hint,
+    )
+
+
+def screen_point(player: int, point: int) -> int:
+    """A point of `player`'s numbering as player 0's (the board's drawing order)."""
+    return point if player == 0 else POINTS + 1 - point
+
+
+# -- the scene ----------------------------------------------------------------------------------
+
+
+class BackgammonScene:
+    """A game or match of Takhteh Nard between people, computers, or both."""
+
+    def __init__(
+        self,
+        text: TextRenderer,
+        tr: Translator,
+        new_game: Callable[[], GameState],
+        bots: dict[int, Bot | None],
+        rng: Rng,
+        *,
+        modes: Sequence[Mode] = (),
+        mode: str | None = None,
+        on_action: Callable[[object], None] | None = None,
+        pause: float = PAUSE,
+    ) -> None:
+        self.text = text
+        self.tr = tr
+        self.new_game = new_game
+        self.rng = rng
+        self.modes = tuple(modes)
+        self.on_action = on_action
+        self.pause = pause
+        self.request: str | None = None
+        self.menu_open = False
+        self.menu_index = 0
+        self._layout: Layout | None = None
+        self._background: pygame.Surface | None = None
+        self._full = True
+        self._shown_board: tuple[object, ...] | None = None
+        self._shown_panel: tuple[object, ...] | None = None
+        self._hit_buttons: list[tuple[pygame.Rect, str]] = []
+        self._menu_rects: list[pygame.Rect] = []
+        self._shown_rtl: bool | None = None
+        self.start(bots, mode)
+
+    # -- starting ---------------------------------------------------------------------------
+    def start(self, bots: dict[int, Bot | None], mode: str | None = None) -> None:
+        """A new game (or match) with these computer seats."""
+        self.bots = {p: bots.get(p) for p in (0, 1)}
+        self.mode = mode or mode_key(self.bots)
+        self.state = self.new_game()
+        self.picker: TurnPicker | None = None
+        self.cursor = 0
+        self.picked: int | None = None
+        self.choice = 0
+        self.result: GameResult | None = None
+        self.result_board: Board | None = None
+        self.opening: OpeningRoll | None = None
+        self._games_seen = len(self.state.games)
+        self._bot_steps: list[Step] = []
+        self._bot_play: Play | None = None
+        self._next_at: float | None = None
+        self._result_at: float | None = None
+        self._begin_turn()
+
+    def human(self, player: int | None) -> bool:
+        return player in (0, 1) and self.bots.get(player) is None
+
+    @property
+    def demo(self) -> bool:
+        return all(self.bots.get(p) is not None for p in (0, 1))
+
+    @property
+    def rtl(self) -> bool:
+        return self.tr.rtl
+
+    # -- applying actions -------------------------------------------------------------------
+    def _apply(self, action: GameAction) -> None:
+        state = self.state
+        before, turn = state.board, state.turn
+        if isinstance(action, OpeningRoll):
+            self.opening = action
+        elif isinstance(action, Dice):
+            self.opening = None
+        state.apply(action)
+        if self.on_action is not None:
+            self.on_action(action)
+        if len(state.games) > self._games_seen:
+            self._games_seen = len(state.games)
+            self.result = state.games[-1]
+            self.result_board = before
+            if isinstance(action, Play) and turn is not None:
+                self.result_board = apply(before, turn, action)
+            self._result_at = None
+        self._begin_turn()
+
+    def _begin_turn(self) -> None:
+        self.picker = None
+        self.picked = None
+        self.cursor = 0
+        self.choice = 0
+        self._bot_steps, self._bot_play = [], None
+        state = self.state
+        if state.phase is Phase.MOVE and state.turn is not None and state.dice is not None:
+            plays = [a for a in state.legal_actions() if isinstance(a, Play)]
+            self.picker = TurnPicker(state.board, state.turn, state.dice, plays)
+
+    def roll(self) -> None:
+        """Roll the dice for the pending chance step."""
+        if self.state.is_chance:
+            self._apply(self.state.sample_chance(self.rng))
+
+    # -- what the player may choose now ------------------------------------------------------
+    def choices(self) -> list[str]:
+        """The panel's buttons now: names of what they do."""
+        if self.menu_open:
+            return []
+        if self.result is not None:
+            return ["next"]
+        state = self.state
+        if state.is_over:
+            return ["next"]
+        actor = state.current_player
+        if state.phase is Phase.CUBE and self.human(actor):
+            return ["roll", "double"]
+        if state.phase is Phase.RESPOND and self.human(actor):
+            return ["take", "drop"]
+        if state.phase is Phase.ROLL and self.human(state.turn):
+            return ["roll"]
+        if state.phase is Phase.MOVE and self.human(actor) and self.picker is not None:
+            done = self.picker.complete() is not None
+            if done and not self.picker.plays[0].steps:
+                return ["pass"]
+            return ["undo", "done"] if done else (["undo"] if self.picker.steps else [])
+        return []
+
+    def sources(self) -> list[int]:
+        if self.picker is None or not self.human(self.state.current_player) or self.picked:
+            return []
+        return self.picker.sources()
+
+    def targets(self) -> list[int]:
+        if self.picker is None or self.picked is None:
+            return []
+        return self.picker.targets(self.picked)
+
+    def do(self, name: str) -> None:
+        """Carry out a panel button (also what select does on it)."""
+        state = self.state
+        if name == "next":
+            self._next_game()
+        elif name in ("roll", "double") and state.phase is Phase.CUBE:
+            self._apply(CubeAction.ROLL if name == "roll" else CubeAction.DOUBLE)
+            if name == "roll":
+                self.roll()
+        elif name == "roll" and state.phase is Phase.ROLL:
+            self.roll()
+        elif name in ("take", "drop") and state.phase is Phase.RESPOND:
+            self._apply(CubeAction.TAKE if name == "take" else CubeAction.DROP)
+        elif name in ("done", "pass") and self.picker is not None:
+            play = self.picker.complete()
+            if play is not None:
+                self._apply(play)
+        elif name == "undo":
+            self.undo()
+
+    def undo(self) -> bool:
+        """Put a picked-up checker down, or take back the turn's last step."""
+        if self.picked is not None:
+            self.picked = None
+            self.cursor = 0
+            return True
+        human = self.human(self.state.current_player)
+        if self.picker is not None and human and self.picker.undo():
+            self.cursor = 0
+            return True
+        return False
+
+    def pick(self, source: int) -> bool:
+        """Pick up a checker from `source` (mover's numbering); False if it may not move."""
+        if source not in self.sources():
+            return False
+        self.picked = source
+        self.cursor = 0
+        return True
+
+    def drop(self, target: int) -> bool:
+        """Put the picked-up checker on `target`; False if it may not go there."""
+        if self.picker is None or self.picked is None or target not in self.targets():
+            return False
+        self.picker.step(self.picked, target)
+        self.picked = None
+        self.cursor = 0
+        return True
+
+    def _next_game(self) -> None:
+        if self.state.is_over:
+            self.start(self.bots, self.mode)
+            return
+        self.result = None
+        self.result_board = None
+        self._next_at = None
+
+    # -- input -----------------------------------------------------------------------------
+    def handle(self, action: Action | None, typed: str, now: float) -> None:
+        if action is Action.NEW_HAND:
+            self._toggle_menu()
+            return
+        if self.menu_open:
+            self._menu_key(action)
+            return
+        if action is Action.BACK:
+            if not self.undo():
+                self.request = "home"
+            return
+        if action in (Action.LEFT, Action.RIGHT, Action.UP, Action.DOWN):
+            step = 1 if action in (Action.RIGHT, Action.DOWN) else -1
+            self._move_cursor(step)
+        elif action in (Action.SELECT, Action.CLAIM, Action.NEXT):
+            self._select()
+
+    def _toggle_menu(self) -> None:
+        if not self.modes:
+            return
+        self.menu_open = not self.menu_open
+        keys = [m.key for m in self.modes]
+        self.menu_index = keys.index(self.mode) if self.mode in keys else 0
+
+    def _menu_key(self, action: Action | None) -> None:
+        if action in (Action.LEFT, Action.UP):
+            self.menu_index = (self.menu_index - 1) % len(self.modes)
+        elif action in (Action.RIGHT, Action.DOWN):
+            self.menu_index = (self.menu_index + 1) % len(self.modes)
+        elif action in (Action.SELECT, Action.CLAIM, Action.NEXT):
+            self.choose_mode(self.menu_index)
+        elif action is Action.BACK:
+            self.menu_open = False
+
+    def choose_mode(self, index: int) -> None:
+        mode = self.modes[index]
+        self.menu_open = False
+        self.start({0: mode.bots[0], 1: mode.bots[1]}, mode.key)
+
+    def _cursor_items(self) -> list[int]:
+        return self.targets() if self.picked is not None else self.sources()
+
+    def _move_cursor(self, step: int) -> None:
+        items = self._cursor_items()
+        if items:
+            self.cursor = (self.cursor + step) % len(items)
+            return
+        buttons = self.choices()
+        if buttons:
+            # The buttons run right to left in Persian; right still means the one on the right.
+            self.choice = (self.choice + (-step if self.rtl else step)) % len(buttons)
+
+    def _select(self) -> None:
+        items = self._cursor_items()
+        if items:
+            item = items[min(self.cursor, len(items) - 1)]
+            if self.picked is None:
+                self.pick(item)
+            else:
+                self.drop(item)
+            return
+        buttons = self.choices()
+        if not buttons:
+            return
+        if "done" in buttons:
+            self.do("done")
+        else:
+            self.do(buttons[min(self.choice, len(buttons) - 1)])
+
+    def click(self, pos: tuple[int, int], now: float) -> None:
+        layout = self._layout
+        if layout is None:
+            return
+        if self.menu_open:
+            for i, rect in enumerate(self._menu_rects):
+                if rect.collidepoint(pos):
+                    self.choose_mode(i)
+                    return
+            self.menu_open = False
+            return
+        if self.modes and layout.new_game.collidepoint(pos):
+            self._toggle_menu()
+            return
+        for rect, name in self._hit_buttons:
+            if rect.collidepoint(pos):
+                self.do(name)
+                return
+        if self.result is not None:
+            self._next_game()
+            return
+        where = self._board_spot(layout, pos)
+        if where is None:
+            return
+        if self.picked is not None and where in self.targets():
+            self.drop(where)
+        elif where in self.sources():
+            self.pick(where)
+        elif self.picked is not None and where == self.picked:
+            self.picked = None
+        elif self.picked is not None:
+            self.picked = None
+            self.pick(where)
+
+    def _board_spot(self, layout: Layout, pos: tuple[int, int]) -> int | None:
+        """The point under `pos` in the mover's numbering (25 the bar, 0 their tray)."""
+        player = self.state.turn
+        if player is None:
+            return None
+        if layout.bar.collidepoint(pos):
+            return BAR
+        if layout.trays[player].inflate(layout.px(10), layout.px(10)).collidepoint(pos):
+            return OFF
+        for n, rect in layout.points.items():
+            column = rect.inflate(0, layout.px(20))
+            if column.collidepoint(pos):
+                return screen_point(player, n)
+        return None
+
+    # -- the clock: computers and automatic rolls --------------------------------------------
+    def update(self, now: float) -> None:
+        if self.menu_open:
+            return
+        if self.result is not None:
+            if self.demo:
+                if self._result_at is None:
+                    self._result_at = now + RESULT_PAUSE
+                elif now >= self._result_at:
+                    self._next_game()
+            return
+        state = self.state
+        if state.is_over:
+            return
+        automatic = self._automatic()
+        if not automatic:
+            self._next_at = None
+            return
+        if self._next_at is None:
+            self._next_at = now + self.pause
+        if now < self._next_at:
+            return
+        self._next_at = now + self.pause
+        self._act()
+
+    def _automatic(self) -> bool:
+        """Whether the next thing happens by itself (a computer's turn or the opening roll)."""
+        state = self.state
+        if state.phase is Phase.OPENING:
+            return True
+        if state.phase is Phase.ROLL:
+            return not self.human(state.turn)
+        return not self.human(state.current_player)
+
+    def _act(self) -> None:
+        state = self.state
+        if state.is_chance:
+            self.roll()
+            return
+        actor = state.current_player
+        if actor not in (0, 1):
+            return
+        bot = self.bots.get(actor)
+        if bot is None:
+            return
+        if state.phase is not Phase.MOVE:
+            self._apply(bot.choose(state.view(actor), self.rng))
+            return
+        if self._bot_play is None:
+            action = bot.choose(state.view(actor), self.rng)
+            if not isinstance(action, Play):
+                raise RuleError("play in turn", f"the computer answered {action} to a roll")
+            self._bot_play = action
+            self._bot_steps = list(action.steps)
+            return
+        if self._bot_steps and self.picker is not None:
+            step = self._bot_steps.pop(0)
+            try:
+                self.picker.step(step.from_point, step.to_point)
+            except ValueError:
+                self._bot_steps = []
+            return
+        self._apply(self._bot_play)
+
+    # -- texts ---------------------------------------------------------------------------------
+    def name(self, player: int) -> str:
+        return self.tr("backgammon.light" if player == 0 else "backgammon.dark")
+
+    def role(self, player: int) -> str:
+        if self.bots.get(player) is None:
+            return self.tr("backgammon.person")
+        return self.tr("backgammon.computer")
+
+    def mode_text(self) -> str:
+        key = self.mode if self.mode in (*MODE_KEYS, "vs_bot") else mode_key(self.bots)
+        return self.tr(f"backgammon.modes.{key}")
+
+    def prompt(self) -> str:
+        """What the screen asks for now."""
+        tr, state = self.tr, self.state
+        if self.menu_open:
+            return tr("backgammon.choose_mode")
+        if self.result is not None:
+            return tr("backgammon.new_match" if state.is_over else "backgammon.next_game")
+        if state.phase is Phase.OPENING:
+            return tr("backgammon.opening")
+        actor = state.current_player
+        turn = state.turn if state.turn is not None else 0
+        who = self.name(turn)
+        if state.phase is Phase.ROLL and self.human(turn):
+            return tr("backgammon.roll", player=who)
+        if not self.human(actor):
+            return tr("backgammon.thinking", player=self.name(actor if actor in (0, 1) else turn))
+        if state.phase is Phase.CUBE:
+            return tr("backgammon.double_or_roll", player=who)
+        if state.phase is Phase.RESPOND:
+            return tr("backgammon.respond", player=self.name(1 - turn),
+                      value=state.cube_value * 2)
+        if self.picker is not None:
+            if not self.picker.plays[0].steps:
+                return tr("backgammon.no_move", player=who)
+            if self.picker.complete() is not None:
+                return tr("backgammon.done_prompt")
+            if self.picked is not None:
+                return tr("backgammon.choose_target")
+            return tr("backgammon.choose_checker", player=who)
+        return ""
+
+    def result_lines(self) -> tuple[str, str, str]:
+        """The result of the game just finished: how it was won, the points, the score."""
+        tr, game = self.tr, self.result
+        assert game is not None
+        kind = "dropped" if game.dropped else str(Kind(game.kind))
+        head = tr(f"backgammon.result.{kind}", player=self.name(game.winner))
+        points = tr("backgammon.points", points=game.points)
+        if self.state.is_over and self.state.options.is_match:
+            tail = tr("backgammon.match_won", player=self.name(game.winner))
+        else:
+            tail = self.score_text()
+        return head, points, tail
+
+    def score_text(self) -> str:
+        s = self.state.score
+        return self.tr("backgammon.score", light=s[0], dark=s[1])
+
+    # -- drawing -------------------------------------------------------------------------------
+    def invalidate(self) -> None:
+        self._full = True
+
+    def shown_board(self) -> Board:
+        if self.result_board is not None:
+            return self.result_board
+        if self.picker is not None:
+            return self.picker.board
+        return self.state.board
+
+    def _board_look(self) -> tuple[object, ...]:
+        state = self.state
+        return (
+            self.shown_board(), state.turn, state.dice, state.phase,
+            tuple(self.picker.steps) if self.picker else (), tuple(self.sources()),
+            tuple(self.targets()), self.cursor, self.picked, state.cube_value,
+            state.cube_owner, self.opening, self.result, self.menu_open, self.menu_index,
+            self.rtl, self.tr.lang,
+        )
+
+    def _panel_look(self) -> tuple[object, ...]:
+        board = self.shown_board()
+        return (
+            self.prompt(), self.mode_text(), tuple(self.choices()), self.choice,
+            board.pips(0), board.pips(1), tuple(self.state.score), self.state.turn,
+            self.state.cube_value, self.state.crawford_game, self.rtl, self.tr.lang,
+        )
+
+    def draw(self, surface: pygame.Surface, now: float) -> list[pygame.Rect]:
+        """Bring the screen up to date; returns the rectangles drawn."""
+        size = surface.get_size()
+        layout = self._layout
+        if layout is None or layout.size != size or self._shown_rtl != self.rtl:
+            layout = self._build(size)
+            self._full = True
+        dirty: list[pygame.Rect] = []
+        board_look, panel_look = self._board_look(), self._panel_look()
+        if self._full:
+            assert self._background is not None
+            surface.blit(self._background, (0, 0))
+        if self._full or board_look != self._shown_board:
+            self._draw_board(surface, layout)
+            self._shown_board = board_look
+            dirty.append(layout.board.copy())
+        if self._full or panel_look != self._shown_panel:
+            self._draw_panel(surface, layout)
+            self._shown_panel = panel_look
+            dirty.append(layout.panel.copy())
+        if self._full:
+            self._full = False
+            return [surface.get_rect()]
+        return dirty
+
+    def _build(self, size: tuple[int, int]) -> Layout:
+        layout = make_layout(size, self.rtl)
+        self._layout = layout
+        self._shown_rtl = self.rtl
+        background = pygame.Surface(size)
+        background.fill(BACKGROUND)
+        px = layout.px
+        pygame.draw.rect(background, FRAME, layout.board, border_radius=px(12))
+        pygame.draw.rect(background, FELT, layout.inner)
+        for n, rect in layout.points.items():
+            colour = POINT_A if n % 2 else POINT_B
+            if n <= 12:
+                tip = (rect.centerx, rect.top)
+                base = [(rect.right, rect.bottom), (rect.left, rect.bottom)]
+            else:
+                tip = (rect.centerx, rect.bottom)
+                base = [(rect.left, rect.top), (rect.right, rect.top)]
+            pygame.draw.polygon(background, colour, [*base, tip])
+        pygame.draw.rect(background, BAR_WOOD, layout.bar)
+        pygame.draw.rect(background, FRAME, layout.cube_column)
+        tray_column = pygame.Rect(layout.trays[0].left - px(10), layout.inner.top,
+                                  layout.inner.right - layout.trays[0].left + px(10),
+                                  layout.inner.height)
+        pygame.draw.rect(background, FRAME, tray_column)
+        for tray in layout.trays:
+            pygame.draw.rect(background, TRAY, tray, border_radius=px(6))
+        pygame.draw.rect(background, PANEL, layout.panel, border_radius=px(18))
+        pygame.draw.rect(background, PANEL_EDGE, layout.panel, width=px(2), border_radius=px(18))
+        self._background = background
+        return layout
+
+    # the board
+    def _draw_board(self, surface: pygame.Surface, layout: Layout) -> None:
+        assert self._background is not None
+        surface.blit(self._background, layout.board, layout.board)
+        board = self.shown_board()
+        d = layout.checker
+        marks = self._marks()
+        for player in (0, 1):
+            side = board.side(player)
+            for point in range(1, POINTS + 1):
+                count = side[point - 1]
+                if count:
+                    self._draw_point_stack(surface, layout, player, point, count)
+            self._draw_bar(surface, layout, player, side[BAR - 1])
+            self._draw_tray(surface, layout, player, board.off(player))
+        for kind, player, point, count in marks:
+            self._draw_mark(surface, layout, kind, player, point, count, d)
+        self._draw_dice(surface, layout)
+        self._draw_cube(surface, layout)
+        if self.result is not None:
+            self._draw_result(surface, layout)
+        if self.menu_open:
+            self._draw_menu(surface, layout)
+
+    def _stack_centre(self, layout: Layout, player: int, point: int, index: int
+                      ) -> tuple[int, int]:
+        """Where the index-th checker (0 = at the edge) of a point of `player` stands."""
+        n = screen_point(player, point)
+        rect = layout.points[n]
+        d = layout.checker
+        index = min(index, STACK - 1)
+        if n <= 12:
+            return rect.centerx, rect.bottom - d // 2 - index * d
+        return rect.centerx, rect.top + d // 2 + index * d
+
+    def _bar_centre(self, layout: Layout, player: int, index: int) -> tuple[int, int]:
+        d = layout.checker
+        index = min(index, BAR_STACK - 1)
+        direction = -1 if player == 0 else 1
+        y = layout.bar.centery + direction * (d + index * d)
+        return layout.bar.centerx, y
+
+    def _checker(self, surface: pygame.Surface, player: int, centre: tuple[int, int], d: int,
+                 label: str | None = None) -> None:
+        radius = d // 2 - 1
+        pygame.draw.circle(surface, CHECKER_EDGE[player], centre, radius)
+        pygame.draw.circle(surface, CHECKER[player], centre, max(1, radius - max(2, d // 14)))
+        pygame.draw.circle(surface, CHECKER_EDGE[player], centre, max(1, radius // 2),
+                           width=max(1, d // 30))
+        if label:
+            box = pygame.Rect(0, 0, d, d)
+            box.center = centre
+            self.text.draw(surface, label, round(d * 0.46), CHECKER_TEXT[player], box,
+                           align="center", bold=True, rtl=False)
+
+    def _draw_point_stack(self, surface: pygame.Surface, layout: Layout, player: int,
+                          point: int, count: int) -> None:
+        shown = min(count, STACK)
+        for i in range(shown):
+            label = self.tr.digits(count) if count > STACK and i == shown - 1 else None
+            self._checker(surface, player, self._stack_centre(layout, player, point, i),
+                          layout.checker, label)
+
+    def _draw_bar(self, surface: pygame.Surface, layout: Layout, player: int, count: int) -> None:
+        shown = min(count, BAR_STACK)
+        for i in range(shown):
+            label = self.tr.digits(count) if count > BAR_STACK and i == shown - 1 else None
+            self._checker(surface, player, self._bar_centre(layout, player, i), layout.checker,
+                          label)
+
+    def _draw_tray(self, surface: pygame.Surface, layout: Layout, player: int, count: int) -> None:
+        tray = layout.trays[player]
+        slab = max(2, (tray.height - layout.px(8)) // 15)
+        for i in range(count):
+            if player == 0:
+                rect = pygame.Rect(tray.left + 3, tray.bottom - layout.px(4) - (i + 1) * slab,
+                                   tray.width - 6, slab - 1)
+            else:
+                rect = pygame.Rect(tray.left + 3, tray.top + layout.px(4) + i * slab,
+                                   tray.width - 6, slab - 1)
+            pygame.draw.rect(surface, CHECKER[player], rect, border_radius=2)
+            pygame.draw.rect(surface, CHECKER_EDGE[player], rect, width=1, border_radius=2)
+        if count:
+            box = pygame.Rect(tray.left - layout.px(8), 0, tray.width + layout.px(16),
+                              layout.px(44))
+            if player == 0:
+                box.bottom = tray.top - layout.px(4)
+            else:
+                box.top = tray.bottom + layout.px(4)
+            self.text.draw(surface, self.tr.digits(count), layout.px(34), TEXT, box,
+                           align="center", bold=True, rtl=False)
+
+    def _marks(self) -> list[tuple[str, int, int, int]]:
+        """Highlights: (kind, player, point, count) for sources, the cursor and targets."""
+        state = self.state
+        player = state.turn
+        if player is None or self.picker is None:
+            return []
+        board = self.shown_board()
+        marks: list[tuple[str, int, int, int]] = []
+        if self.picked is None:
+            sources = self.sources()
+            for i, source in enumerate(sources):
+                kind = "cursor" if i == self.cursor % max(1, len(sources)) else "source"
+                marks.append((kind, player, source, board.count(player, source)))
+        else:
+            marks.append(("picked", player, self.picked, board.count(player, self.picked)))
+            targets = self.targets()
+            for i, target in enumerate(targets):
+                kind = "target_cursor" if i == self.cursor % max(1, len(targets)) else "target"
+                count = board.count(player, target) if target != OFF else 0
+                marks.append((kind, player, target, count))
+        return marks
+
+    def _draw_mark(self, surface: pygame.Surface, layout: Layout, kind: str, player: int,
+                   point: int, count: int, d: int) -> None:
+        px = layout.px
+        if point == OFF:
+            tray = layout.trays[player]
+            width = px(8) if kind == "target_cursor" else px(4)
+            pygame.draw.rect(surface, TARGET, tray.inflate(px(6), px(6)), width=width,
+                             border_radius=px(8))
+            return
+        if point == BAR:
+            centre = self._bar_centre(layout, player, min(count, BAR_STACK) - 1)
+        elif kind.startswith("target"):
+            rect = layout.points[screen_point(player, point)]
+            glow = pygame.Surface(rect.size, pygame.SRCALPHA)
+            glow.fill((*TARGET, 70 if kind == "target" else 120))
+            surface.blit(glow, rect)
+            centre = self._stack_centre(layout, player, point, count)
+        else:
+            centre = self._stack_centre(layout, player, point, min(count, STACK) - 1)
+        colour = {"source": ACCENT, "cursor": ACCENT, "picked": GOOD}.get(kind, TARGET)
+        width = {"source": px(3), "target": px(4)}.get(kind, px(8))
+        pygame.draw.circle(surface, colour, centre, d // 2 + px(3), width=width)
+
+    def _die(self, surface: pygame.Surface, centre: tuple[int, int], size: int, value: int,
+             player: int, used: bool) -> None:
+        rect = pygame.Rect(0, 0, size, size)
+        rect.center = centre
+        face = DIE_USED if used else CHECKER[player]
+        pip = CHECKER[1 - player] if not used else (70, 70, 70)
+        pygame.draw.rect(surface, face, rect, border_radius=size // 6)
+        pygame.draw.rect(surface, CHECKER_EDGE[player], rect, width=max(1, size // 24),
+                         border_radius=size // 6)
+        spots = {
+            1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
+            4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
+            5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+            6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
+        }[value]
+        step = size // 4
+        for x, y in spots:
+            pygame.draw.circle(surface, pip, (rect.centerx + x * step, rect.centery + y * step),
+                               max(2, size // 11))
+
+    def _draw_dice(self, surface: pygame.Surface, layout: Layout) -> None:
+        size, (cx, cy) = layout.die, layout.dice_centre
+        gap = round(size * 1.25)
+        if self.state.phase is Phase.OPENING:
+            if self.opening is not None:
+                self._die(surface, (cx - gap // 2, cy), size, self.opening.die0, 0, False)
+                self._die(surface, (cx + gap // 2, cy), size, self.opening.die1, 1, False)
+            return
+        dice, player = self.state.dice, self.state.turn
+        if dice is None or player is None or self.result is not None:
+            return
+        values = list(dice.moves)
+        left = self.picker.dice_left() if self.picker else list(values)
+        used_flags = []
+        for value in values:
+            if value in left:
+                left.remove(value)
+                used_flags.append(False)
+            else:
+                used_flags.append(True)
+        count = len(values)
+        first = cx - (count - 1) * gap // 2
+        for i, (value, used) in enumerate(zip(values, used_flags, strict=True)):
+            self._die(surface, (first + i * gap, cy), size, value, player, used)
+
+    def _draw_cube(self, surface: pygame.Surface, layout: Layout) -> None:
+        state = self.state
+        if not state.options.cube:
+            return
+        column = layout.cube_column
+        size = round(column.width * 0.8)
+        rect = pygame.Rect(0, 0, size, size)
+        rect.centerx = column.centerx
+        owner = state.cube_owner
+        if owner is None:
+            rect.centery = column.centery
+        elif owner == 0:
+            rect.bottom = column.bottom - layout.px(16)
+        else:
+            rect.top = column.top + layout.px(16)
+        pygame.draw.rect(surface, (246, 244, 236), rect, border_radius=size // 6)
+        pygame.draw.rect(surface, (60, 60, 60), rect, width=max(1, size // 20),
+                         border_radius=size // 6)
+        value = state.cube_value if owner is not None else 64
+        self.text.draw(surface, self.tr.digits(value), round(size * 0.5), (20, 20, 20), rect,
+                       align="center", bold=True, rtl=False)
+
+    def _overlay_box(self, surface: pygame.Surface, layout: Layout, height: int) -> pygame.Rect:
+        box = pygame.Rect(0, 0, round(layout.inner.width * 0.7), height)
+        box.center = layout.inner.center
+        shade = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(shade, (*OVERLAY, 235), shade.get_rect(), border_radius=layout.px(16))
+        surface.blit(shade, box)
+        pygame.draw.rect(surface, ACCENT, box, width=layout.px(4), border_radius=layout.px(16))
+        return box
+
+    def _draw_result(self, surface: pygame.Surface, layout: Layout) -> None:
+        px = layout.px
+        box = self._overlay_box(surface, layout, px(330))
+        head, points, tail = self.result_lines()
+        inner = box.inflate(-px(60), -px(40))
+        rows = [(head, px(60), ACCENT, True), (points, px(46), TEXT, False),
+                (tail, px(42), TEXT_DIM, False)]
+        pitch = inner.height // len(rows)
+        for i, (line, size, colour, bold) in enumerate(rows):
+            row = pygame.Rect(inner.left, inner.top + i * pitch, inner.width, pitch)
+            self.text.draw(surface, line, size, colour, row, align="center", bold=bold,
+                           rtl=self.rtl)
+
+    def _draw_menu(self, surface: pygame.Surface, layout: Layout) -> None:
+        px = layout.px
+        row_h = px(86)
+        box = self._overlay_box(surface, layout, px(120) + row_h * len(self.modes) + px(30))
+        title = pygame.Rect(box.left, box.top + px(20), box.width, px(90))
+        self.text.draw(surface, self.tr("backgammon.choose_mode"), px(52), ACCENT, title,
+                       align="center", bold=True, rtl=self.rtl)
+        self._menu_rects = []
+        for i, mode in enumerate(self.modes):
+            rect = pygame.Rect(box.left + px(60), title.bottom + i * row_h, box.width - px(120),
+                               row_h - px(12))
+            chosen = i == self.menu_index
+            pygame.draw.rect(surface, PANEL, rect, border_radius=rect.height // 4)
+            pygame.draw.rect(surface, ACCENT if chosen else PANEL_EDGE, rect,
+                             width=px(5) if chosen else px(2), border_radius=rect.height // 4)
+            self.text.draw(surface, self.tr(f"backgammon.modes.{mode.key}"), px(40),
+                           TEXT if chosen else TEXT_DIM, rect.inflate(-px(30), 0),
+                           align="center", bold=chosen, rtl=self.rtl)
+            self._menu_rects.append(rect)
+
+    # the panel
+    def _draw_panel(self, surface: pygame.Surface, layout: Layout) -> None:
+        assert self._background is not None
+        surface.blit(self._background, layout.panel, layout.panel)
+        px, rtl, tr = layout.px, self.rtl, self.tr
+        self.text.draw(surface, tr("backgammon.title"), px(60), ACCENT, layout.title,
+                       bold=True, rtl=rtl)
+        self.text.draw(surface, self.mode_text(), px(32), TEXT_DIM, layout.mode, rtl=rtl)
+        board = self.shown_board()
+        for player in (0, 1):
+            self._draw_card(surface, layout, player, board)
+        info = [self.score_text()]
+        options = self.state.options
+        if options.is_match:
+            info.append(tr("backgammon.match_to", points=options.match_length))
+        if self.state.crawford_game:
+            info.append(tr("backgammon.crawford"))
+        self._draw_wrapped(surface, tr("app.list_sep").join(info), px(32), layout.info)
+        prompt = self.prompt()
+        self._draw_wrapped(surface, prompt, px(44), layout.prompt)
+        self._hit_buttons = []
+        choices = self.choices()
+        for i, name in enumerate(choices[: len(layout.buttons)]):
+            rect = layout.buttons[i] if len(choices) > 1 else layout.buttons[0].union(
+                layout.buttons[1])
+            chosen = name == "done" or (i == self.choice % len(choices) and "done" not in choices)
+            pygame.draw.rect(surface, (38, 56, 112) if chosen else PANEL, rect,
+                             border_radius=rect.height // 4)
+            pygame.draw.rect(surface, ACCENT if chosen else PANEL_EDGE, rect,
+                             width=px(5) if chosen else px(2), border_radius=rect.height // 4)
+            self.text.draw(surface, tr(f"backgammon.buttons.{name}"), px(44),
+                           TEXT if chosen else TEXT_DIM, rect.inflate(-px(20), 0),
+                           align="center", bold=chosen, rtl=rtl)
+            self._hit_buttons.append((rect, name))
+        if self.modes:
+            rect = layout.new_game
+            pygame.draw.rect(surface, PANEL_EDGE, rect, width=px(2), border_radius=rect.height // 4)
+            self.text.draw(surface, tr("backgammon.buttons.new_game"), px(34), TEXT_DIM,
+                           rect.inflate(-px(20), 0), align="center", rtl=rtl)
+        self._draw_wrapped(surface, tr("backgammon.hint"), px(28), layout.hint, TEXT_DIM)
+
+    def _draw_card(self, surface: pygame.Surface, layout: Layout, player: int,
+                   board: Board) -> None:
+        px, rtl = layout.px, self.rtl
+        card = layout.cards[player]
+        on_turn = self.state.turn == player and self.result is None
+        pygame.draw.rect(surface, (38, 56, 112) if on_turn else BACKGROUND, card,
+                         border_radius=px(14))
+        pygame.draw.rect(surface, ACCENT if on_turn else PANEL_EDGE, card,
+                         width=px(4) if on_turn else px(2), border_radius=px(14))
+        d = min(layout.checker, card.height - px(30))
+        cx = card.right - px(20) - d // 2 if rtl else card.left + px(20) + d // 2
+        self._checker(surface, player, (cx, card.centery), d)
+        text_box = pygame.Rect(0, card.top + px(10), card.width - d - px(60),
+                               card.height // 2 - px(6))
+        text_box.left = card.left + px(20) if rtl else card.left + d + px(40)
+        self.text.draw(surface, f"{self.name(player)} · {self.role(player)}", px(38), TEXT,
+                       text_box, bold=on_turn, rtl=rtl)
+        low = text_box.move(0, text_box.height)
+        pips = self.tr("backgammon.pips", pips=board.pips(player))
+        self.text.draw(surface, pips, px(32), TEXT_DIM, low, rtl=rtl)
+
+    def _wrap(self, line: str, size: int, colour: Colour, width: int) -> list[str]:
+        lines: list[str] = []
+        current = ""
+        for word in line.split(" "):
+            trial = f"{current} {word}".strip()
+            wide = self.text.render(trial, size, colour, rtl=self.rtl).get_width() > width
+            if current and wide:
+                lines.append(current)
+                current = word
+            else:
+                current = trial
+        if current:
+            lines.append(current)
+        return lines
+
+    def _draw_wrapped(self, surface: pygame.Surface, line: str, size: int, rect: pygame.Rect,
+                      colour: Colour = TEXT) -> None:
+        """A line broken at spaces into lines that fit the width, smaller if they would not
+        fit the height, centred in `rect`."""
+        while True:
+            lines = self._wrap(line, size, colour, rect.width)
+            if len(lines) * round(size * 1.45) <= rect.height or size <= 12:
+                break
+            size -= 2
+        pitch = round(size * 1.45)
+        top = rect.centery - pitch * len(lines) // 2
+        for i, text in enumerate(lines):
+            row = pygame.Rect(rect.left, top + i * pitch, rect.width, pitch)
+            self.text.draw(surface, text, size, colour, row, align="center", rtl=self.rtl)

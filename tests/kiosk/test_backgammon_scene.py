@@ -1,0 +1,321 @@
+"""The Takhteh Nard screen: turns by buttons, undo, the cube, computers, and drawing."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pygame
+import pytest
+
+from engines.backgammon.options import GameOptions
+from engines.backgammon.rules import (
+    BAR,
+    Board,
+    CubeAction,
+    Dice,
+    GameState,
+    Phase,
+    Play,
+    apply,
+)
+from kiosk.app import HOME_GAMES, backgammon_modes, backgammon_scene
+from kiosk.config import Action
+from kiosk.i18n import Translator
+from kiosk.scenes.backgammon import BackgammonScene, Bot, RandomBot, TurnPicker, make_layout
+from kiosk.text import TextRenderer
+
+SIZES = [(1280, 720), (1920, 1080)]
+
+
+def scene_with(
+    new_game: object, bots: dict[int, Bot | None] | None = None, lang: str = "en",
+    text: TextRenderer | None = None, **kwargs: object,
+) -> BackgammonScene:
+    tr = Translator(lang)
+    return BackgammonScene(text or TextRenderer(rtl=tr.rtl), tr, new_game,  # type: ignore[arg-type]
+                           bots or {}, random.Random(7), **kwargs)  # type: ignore[arg-type]
+
+
+def opening_31(options: GameOptions | None = None) -> GameState:
+    return GameState.from_position(Board.initial(), 0, options, dice=(3, 1))
+
+
+def press(scene: BackgammonScene, *actions: Action) -> None:
+    for action in actions:
+        scene.handle(action, "", 0.0)
+
+
+def test_a_turn_chosen_with_the_buttons_applies_exactly_that_play(display: None) -> None:
+    journal: list[object] = []
+    scene = scene_with(opening_31, on_action=journal.append)
+    assert scene.sources() == [24, 13, 8, 6]
+    press(scene, Action.RIGHT, Action.RIGHT, Action.SELECT)  # the checker on 8
+    assert scene.picked == 8
+    assert scene.targets() == [7, 5]
+    press(scene, Action.RIGHT, Action.SELECT)  # to 5
+    assert scene.sources() == [24, 8, 6, 5]  # the 1 is left to play
+    press(scene, Action.RIGHT, Action.RIGHT, Action.SELECT)
+    assert scene.picked == 6 and scene.targets() == [5]
+    press(scene, Action.SELECT)
+    assert scene.choices() == ["undo", "done"]
+    before = scene.state.board
+    press(scene, Action.SELECT)  # done
+    play = Play.parse("8/5 6/5")
+    assert scene.state.history[-1] == (0, play)
+    assert scene.state.board == apply(before, 0, play, Dice(3, 1))
+    assert scene.state.turn == 1 and scene.state.phase in (Phase.CUBE, Phase.ROLL)
+    assert journal == [play]
+
+
+def test_sources_and_targets_are_only_the_legal_ones(display: None) -> None:
+    scene = scene_with(lambda: GameState.from_position(Board.initial(), 0, dice=(6, 5)))
+    assert not scene.pick(1)  # no checker there
+    assert not scene.pick(12)
+    assert scene.picked is None
+    assert scene.pick(24)
+    assert 19 not in scene.targets()  # the opponent holds it with five
+    assert not scene.drop(19)
+    assert scene.picked == 24
+    assert scene.drop(18)
+    assert scene.picker is not None and len(scene.picker.steps) == 1
+
+
+def test_a_checker_on_the_bar_must_enter_first(display: None) -> None:
+    board = Board.from_dicts({25: 1, 13: 5, 8: 3, 6: 5, 24: 1}, {24: 2, 13: 5, 8: 3, 6: 5})
+    scene = scene_with(lambda: GameState.from_position(board, 0, dice=(4, 2)))
+    assert scene.sources() == [BAR]
+
+
+def test_back_puts_a_checker_down_then_undoes_the_last_step(display: None) -> None:
+    scene = scene_with(opening_31)
+    start = scene.shown_board()
+    press(scene, Action.SELECT)
+    assert scene.picked == 24
+    press(scene, Action.BACK)
+    assert scene.picked is None
+    press(scene, Action.SELECT, Action.SELECT)
+    assert scene.shown_board() != start
+    press(scene, Action.BACK)
+    assert scene.picker is not None and scene.picker.steps == []
+    assert scene.shown_board() == start
+    assert scene.request is None
+    press(scene, Action.BACK)  # nothing left to undo: back to the menu
+    assert scene.request == "home"
+
+
+def test_every_order_of_the_steps_of_a_legal_play_is_accepted() -> None:
+    board = Board.initial()
+    plays = [p for p in GameState.from_position(board, 0, dice=(6, 6)).legal_actions()
+             if isinstance(p, Play)]
+    picker = TurnPicker(board, 0, Dice(6, 6), plays)
+    for source, target in ((13, 7), (24, 18), (13, 7), (24, 18)):
+        picker.step(source, target)
+    assert picker.complete() == Play.parse("24/18(2) 13/7(2)")
+    with pytest.raises(ValueError):
+        picker.step(13, 7)
+
+
+def test_no_legal_move_is_passed_with_select(display: None) -> None:
+    board = Board.from_dicts({25: 2, 13: 13}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 13: 3})
+    scene = scene_with(lambda: GameState.from_position(board, 0, dice=(6, 6)))
+    assert scene.choices() == ["pass"]
+    press(scene, Action.SELECT)
+    assert scene.state.history[-1] == (0, Play.none())
+
+
+def test_the_demo_makes_progress_over_frames(display: None) -> None:
+    scene = scene_with(lambda: GameState(GameOptions.classic(3)),
+                       {0: RandomBot(), 1: RandomBot()}, pause=0.1)
+    moves = 0
+    for frame in range(300):
+        scene.update(frame / 30)
+        moves = sum(1 for _, a in scene.state.history if isinstance(a, Play))
+    assert moves >= 3
+    assert scene.choices() in ([], ["next"])
+
+
+def test_the_computer_shows_its_steps_before_its_play(display: None) -> None:
+    scene = scene_with(lambda: GameState.from_position(Board.initial(), 1, dice=(3, 1)),
+                       {0: None, 1: RandomBot()}, pause=1.0)
+    scene.update(0.0)
+    scene.update(1.0)  # chooses
+    scene.update(2.0)  # first step shown
+    assert scene.picker is not None and len(scene.picker.steps) == 1
+    assert scene.state.turn == 1
+    scene.update(3.0)
+    scene.update(4.0)
+    assert scene.state.turn == 0
+
+
+def cube_game() -> GameState:
+    return GameState.from_position(Board.initial(), 0, GameOptions.classic(5))
+
+
+def test_a_double_taken_doubles_the_cube_for_the_taker(display: None) -> None:
+    scene = scene_with(cube_game)
+    assert scene.choices() == ["roll", "double"]
+    press(scene, Action.RIGHT, Action.SELECT)
+    assert scene.state.phase is Phase.RESPOND
+    assert scene.choices() == ["take", "drop"]
+    press(scene, Action.SELECT)  # take
+    assert (scene.state.cube_value, scene.state.cube_owner) == (2, 1)
+    assert scene.choices() == ["roll"]
+    assert scene.prompt() == "Light: press Enter to roll the dice"
+    press(scene, Action.SELECT)
+    assert scene.state.phase is Phase.MOVE and scene.picker is not None
+
+
+def test_right_means_the_button_on_the_right_in_persian(display: None) -> None:
+    scene = scene_with(cube_game, lang="fa")
+    press(scene, Action.LEFT, Action.SELECT)  # "double" is on the left in Persian
+    assert scene.state.phase is Phase.RESPOND
+
+
+def test_a_double_dropped_ends_the_game_and_shows_its_points(display: None) -> None:
+    scene = scene_with(cube_game)
+    scene.do("double")
+    scene.do("drop")
+    assert scene.result is not None and scene.result.dropped
+    head, points, tail = scene.result_lines()
+    assert "Light" in head and "1" in points and "1" in tail
+    assert scene.state.score == [1, 0]
+    press(scene, Action.SELECT)
+    assert scene.result is None and scene.state.phase is Phase.OPENING
+
+
+def test_the_computer_answers_a_double(display: None) -> None:
+    scene = scene_with(cube_game, {0: None, 1: RandomBot()}, pause=0.5)
+    scene.do("double")
+    scene.update(0.0)
+    scene.update(0.6)
+    assert scene.state.history[-1][1] in (CubeAction.TAKE, CubeAction.DROP)
+
+
+def test_the_match_result_starts_a_new_match_on_select(display: None) -> None:
+    board = Board.from_dicts({1: 1}, {19: 15})
+    state = GameState.from_position(board, 0, GameOptions.classic(1, cube=False), dice=(2, 1))
+    scene = scene_with(lambda: state)
+    scene.pick(1)
+    scene.drop(0)
+    scene.do("done")
+    assert scene.state.is_over and scene.result is not None
+    head, _, tail = scene.result_lines()
+    assert "backgammon" in head and "match" in tail
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_it_draws_at_tv_sizes_in_both_languages(display: None, size: tuple[int, int],
+                                                lang: str) -> None:
+    scene = scene_with(opening_31, lang=lang)
+    surface = pygame.Surface(size)
+    assert scene.draw(surface, 0.0) == [surface.get_rect()]
+    assert scene.draw(surface, 0.0) == []
+    press(scene, Action.SELECT)
+    rects = scene.draw(surface, 0.0)
+    assert rects and all(surface.get_rect().contains(r) for r in rects)
+    assert surface.get_rect() not in rects
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("rtl", [False, True])
+def test_the_board_and_panel_fit_apart(size: tuple[int, int], rtl: bool) -> None:
+    layout = make_layout(size, rtl)
+    screen = pygame.Rect((0, 0), size)
+    assert screen.contains(layout.board) and screen.contains(layout.panel)
+    assert not layout.board.colliderect(layout.panel)
+    assert (layout.panel.left < layout.board.left) == rtl
+    points = list(layout.points.values())
+    for i, a in enumerate(points):
+        assert layout.inner.contains(a)
+        assert not any(a.colliderect(b) for b in points[i + 1:])
+    assert layout.checker >= (40 if size[0] >= 1920 else 26)
+
+
+def test_clicks_pick_a_checker_and_drop_it_on_a_target(display: None) -> None:
+    scene = scene_with(opening_31)
+    scene.draw(pygame.Surface((1920, 1080)), 0.0)
+    layout = scene._layout
+    assert layout is not None
+    scene.click(layout.points[8].center, 0.0)
+    assert scene.picked == 8
+    scene.click(layout.points[5].center, 0.0)
+    assert scene.picker is not None and len(scene.picker.steps) == 1
+
+
+def test_the_menu_chooses_a_mode(display: None) -> None:
+    text = TextRenderer(rtl=False)
+    scene = backgammon_scene(text, Translator("en"), seed=3)
+    assert scene.mode == "medium" and scene.bots[0] is None and scene.bots[1] is not None
+    press(scene, Action.NEW_HAND)
+    assert scene.menu_open
+    press(scene, Action.DOWN, Action.SELECT)  # medium -> hard
+    assert scene.mode == "hard" and not scene.menu_open
+    assert [m.key for m in backgammon_modes()] == ["hotseat", "easy", "medium", "hard", "demo"]
+
+
+def test_the_home_menu_lists_takhteh_nard_after_daberna() -> None:
+    assert [g.scene for g in HOME_GAMES][:2] == ["caller", "backgammon"]
+
+
+def mid_game(lang: str = "en") -> BackgammonScene:
+    """A game some turns in, a person to move with a checker picked up."""
+    tr = Translator(lang)
+    modes = backgammon_modes()
+    medium = next(m for m in modes if m.key == "medium")
+    scene = BackgammonScene(TextRenderer(rtl=tr.rtl), tr,
+                            lambda: GameState(GameOptions.classic(5)),
+                            {0: None, 1: medium.bots[1]}, random.Random(11), modes=modes,
+                            mode="medium", pause=0.0)
+    for frame in range(2000):
+        scene.update(float(frame))
+        state = scene.state
+        if scene.result is not None:
+            scene.do("next")
+        elif not scene.human(state.current_player):
+            continue
+        elif state.phase is Phase.MOVE and scene.picker is not None:
+            if len(state.history) > 24 and scene.sources():
+                scene.pick(scene.sources()[-1])
+                return scene
+            while scene.picker.complete() is None:
+                scene.pick(scene.sources()[0])
+                scene.drop(scene.targets()[-1])
+            scene.do("pass" if "pass" in scene.choices() else "done")
+        else:
+            scene.do(scene.choices()[0])
+    raise AssertionError("the game never reached the middle")
+
+
+def save_screenshot(path: Path, lang: str = "en", size: tuple[int, int] = (1920, 1080)) -> None:
+    scene = mid_game(lang)
+    surface = pygame.Surface(size)
+    scene.draw(surface, 0.0)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(surface, str(path))
+
+
+def test_a_headless_screenshot_of_a_game_in_progress(display: None, tmp_path: Path) -> None:
+    shot = tmp_path / "backgammon.png"
+    save_screenshot(shot)
+    image = pygame.image.load(str(shot))
+    assert image.get_size() == (1920, 1080)
+    colours = {image.get_at((x, 540))[:3] for x in range(0, 1920, 8)}
+    assert len(colours) > 5  # a board, not a blank screen
+
+
+def test_the_kiosk_opens_takhteh_nard_from_the_home_menu(display: None) -> None:
+    from kiosk.app import Kiosk, KioskOptions
+    from kiosk.config import Config
+
+    app = Kiosk(KioskOptions(headless=True, lang="fa", seed=5, size=(1280, 720)), Config())
+    app.frame(0.0)
+    for key in (pygame.K_DOWN, pygame.K_RETURN):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode="", mod=0))
+        app.frame(0.2)
+    assert isinstance(app.scene, BackgammonScene)
+    for frame in range(60):
+        app.frame(1.0 + frame / 10)
+    assert app.scene.state.history  # the opening roll, at least
+    app.voice.ready.wait(60)  # the voice loads on its own thread: let it finish before quitting
