@@ -36,15 +36,19 @@ bench-voice: venv
 bench-backgammon: venv
 	$(BIN)/python benchmarks/bench_backgammon.py
 
-# The caller mid-hand in each language: a silent, fast headless hand (the voice
-# would set the pace), in a throw-away data directory.
+# The caller mid-hand in each language (a silent, fast headless hand: the voice
+# would set the pace) and a Takhteh Nard demo, in a throw-away data directory.
 screenshots: venv
 	@tmp=$$(mktemp -d) && printf '[voice]\nenabled = false\n' > $$tmp/shot.toml && \
 	for lang in en fa; do \
 	  DEBARNA_DATA_DIR=$$tmp/$$lang SDL_VIDEODRIVER=dummy $(BIN)/debarna kiosk --headless \
 	    --config $$tmp/shot.toml --lang $$lang --seed 7 --rhythm 0.05 --run-for 2.2 \
 	    --screenshot docs/caller-$$lang.png > /dev/null || exit 1; \
-	done; rm -rf $$tmp; echo "docs/caller-en.png docs/caller-fa.png"
+	done; \
+	DEBARNA_DATA_DIR=$$tmp/bg SDL_VIDEODRIVER=dummy $(BIN)/debarna kiosk --headless \
+	  --config $$tmp/shot.toml --lang en --seed 3 --game backgammon --run-for 9 \
+	  --screenshot docs/backgammon.png > /dev/null || exit 1; \
+	rm -rf $$tmp; echo "docs/caller-en.png docs/caller-fa.png docs/backgammon.png"
 
 # Installs only the Debian packages that are not there yet.
 apt: $(VENV)/.apt-stamp

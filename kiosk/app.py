@@ -95,6 +95,7 @@ class KioskOptions:
     rhythm: float | None = None
     size: tuple[int, int] | None = None
     auto_check: bool | None = None  # overrides the config's hand.auto_check
+    game: str = "debarna"  # headless: the game shown at once (backgammon: a demo match)
 
 
 class Scene(Protocol):
@@ -374,6 +375,12 @@ class Kiosk:
         is heard.
         """
         now = time.monotonic()
+        if self.options.headless and self.options.game == "backgammon":
+            scene = self.show("backgammon")
+            assert isinstance(scene, BackgammonScene)
+            demo = next(mode for mode in scene.modes if mode.key == "demo")
+            scene.start({0: demo.bots[0], 1: demo.bots[1]}, demo.key)
+            return
         resumed = self.journal.unfinished()
         if resumed is not None:
             self.controller.resume_hand(resumed, now, paused=not self.options.headless)

@@ -70,6 +70,8 @@ def build_parser() -> argparse.ArgumentParser:
                        help="headless screen size, default 1920x1080")
     kiosk.add_argument("--auto-check", action="store_true", default=None,
                        help="the kiosk itself finds and announces winning cards")
+    kiosk.add_argument("--game", choices=("debarna", "backgammon"), default="debarna",
+                       help="headless: the game to show (backgammon: the computer's demo)")
 
     tickets = sub.add_parser(
         "tickets", help="make strips of 6 tickets covering 1-90; `tickets verify CODE`",
@@ -423,6 +425,7 @@ def cmd_kiosk(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         rhythm=args.rhythm,
         size=args.size,
         auto_check=args.auto_check,
+        game=args.game,
     )
     try:
         return run(options)

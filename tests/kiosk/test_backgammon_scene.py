@@ -319,3 +319,25 @@ def test_the_kiosk_opens_takhteh_nard_from_the_home_menu(display: None) -> None:
         app.frame(1.0 + frame / 10)
     assert app.scene.state.history  # the opening roll, at least
     app.voice.ready.wait(60)  # the voice loads on its own thread: let it finish before quitting
+
+
+def test_the_headless_command_shows_a_demo_match(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    shot = tmp_path / "bg.png"
+    proc = subprocess.run(
+        [sys.executable, "-m", "kiosk.cli", "kiosk", "--headless", "--game", "backgammon",
+         "--seed", "3", "--run-for", "3", "--screenshot", str(shot)],
+        capture_output=True, text=True, timeout=120, cwd=Path(__file__).resolve().parents[2])
+    assert proc.returncode == 0, proc.stderr
+    pygame.display.init()
+    try:
+        image = pygame.image.load(str(shot))
+        assert image.get_size() == (1920, 1080)
+        colours = {tuple(image.get_at((x, y)))[:3] for x in range(0, 1920, 24)
+                   for y in range(0, 1080, 24)}
+        from kiosk.scenes.backgammon import FELT, POINT_A, POINT_B
+        assert {FELT, POINT_A, POINT_B} <= colours  # the board is drawn
+    finally:
+        pygame.quit()
