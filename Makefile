@@ -9,8 +9,9 @@
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
-# Debian packages the kiosk needs at run time and for its tests (espeak-ng for
-# the voice; systemd for systemd-analyze, which checks the service unit).
+# Debian packages the kiosk needs at run time and for its tests: fonts, espeak-ng
+# for the voice, poppler-utils and libzbar0 to read printed tickets back,
+# cups-client to print, systemd for systemd-analyze (which checks the unit).
 APT_PACKAGES := python3-venv python3-pip fonts-noto-core fonts-dejavu-core espeak-ng \
 	libespeak-ng1 systemd poppler-utils libzbar0 cups-client
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
