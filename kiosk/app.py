@@ -50,6 +50,7 @@ from kiosk.config import Action, Config, ConfigError, default_path
 from kiosk.i18n import LANGUAGES, Translator, set_language
 from kiosk.journal import Journal
 from kiosk.keys import KeyFileError, load_codes
+from kiosk.match_journal import MatchJournal
 from kiosk.notify import Notifier
 from kiosk.scenes.backgammon import BackgammonScene, Bot, Mode
 from kiosk.scenes.caller import CallerScene
@@ -245,7 +246,7 @@ class Kiosk:
             "settings": lambda: SettingsScene(self.text, self.tr, self.config,
                                               self.apply_settings, self._voices),
             "caller": lambda: CallerScene(self.controller, self.text, self.tr),
-            "backgammon": lambda: backgammon_scene(self.text, self.tr, self.options.seed),
+            "backgammon": self._backgammon,
             "prepare": lambda: PrepareScene(
                 self.text, self.tr, lambda: self.voice.progress, self.voice.ready.is_set,
                 self._after_voice),
@@ -463,6 +464,27 @@ class Kiosk:
         if self.scene is not self.scenes.get("caller"):
             self.show("caller")
         self.controller.scan(payload, now)
+
+    # -- Takhteh Nard ------------------------------------------------------------------------
+    def _backgammon(self) -> BackgammonScene:
+        """The backgammon screen, journaling every action; an unfinished match comes back."""
+        journal = MatchJournal(self.journal.store)
+        holder: list[BackgammonScene] = []
+
+        def committed(action: object) -> None:
+            scene = holder[0]
+            journal.action(scene.state, action, scene.mode)
+
+        scene = backgammon_scene(self.text, self.tr, self.options.seed, on_action=committed)
+        holder.append(scene)
+        found = journal.unfinished()
+        if found is not None:
+            unfinished, hand_id = found
+            mode = next((m for m in scene.modes if m.key == unfinished.mode), None)
+            if mode is not None:
+                scene.resume(unfinished.state, {0: mode.bots[0], 1: mode.bots[1]}, mode.key)
+                journal.adopt(unfinished.state, hand_id)
+        return scene
 
     # -- printing tickets ---------------------------------------------------------------------
     def print_strips(self, count: int) -> Future[str]:

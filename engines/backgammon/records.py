@@ -69,15 +69,25 @@ def _result_event(game: GameResult, score: list[int]) -> dict[str, Any]:
     }
 
 
-def events(state: GameState) -> list[dict[str, Any]]:
-    """The record of everything that happened in `state`, from its first action."""
-    started: dict[str, Any] = {"kind": "match_started", "options": options_to_json(state.options)}
-    if state.start is not None:
-        started["start"] = state.start
-    out: list[dict[str, Any]] = [started]
-    replica = _fresh(state.options, state.start)
-    for _actor, action in state.history:
+class Recorder:
+    """Turns a match's actions into record events one at a time, as they are played.
+
+    `first` is the match_started event; `record(action)` applies the action to its own
+    copy of the match and returns the events it makes (a game or match ending adds
+    its result). `events` is this, run over a whole history.
+    """
+
+    def __init__(self, options: GameOptions, start: Mapping[str, Any] | None = None) -> None:
+        self.first: dict[str, Any] = {"kind": "match_started",
+                                      "options": options_to_json(options)}
+        if start is not None:
+            self.first["start"] = start
+        self._replica = _fresh(options, start)
+
+    def record(self, action: object) -> list[dict[str, Any]]:
+        replica = self._replica
         turn = replica.turn
+        out: list[dict[str, Any]] = []
         if isinstance(action, OpeningRoll):
             out.append({"kind": "opening", "dice": [action.die0, action.die1]})
         elif isinstance(action, CubeAction):
@@ -90,11 +100,21 @@ def events(state: GameState) -> list[dict[str, Any]]:
                 {"kind": "move", "player": turn, "dice": str(replica.dice), "play": str(action)}
             )
         games = len(replica.games)
-        replica.apply(action)
+        replica.apply(action)  # type: ignore[arg-type]
         if len(replica.games) > games:
             out.append(_result_event(replica.games[-1], replica.score))
-    if replica.is_over:
-        out.append({"kind": "match_over", "winner": replica.match_winner, "score": replica.score})
+        if replica.is_over:
+            out.append({"kind": "match_over", "winner": replica.match_winner,
+                        "score": replica.score})
+        return out
+
+
+def events(state: GameState) -> list[dict[str, Any]]:
+    """The record of everything that happened in `state`, from its first action."""
+    recorder = Recorder(state.options, state.start)
+    out = [recorder.first]
+    for _actor, action in state.history:
+        out.extend(recorder.record(action))
     return out
 
 

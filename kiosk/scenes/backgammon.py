@@ -404,6 +404,13 @@ class BackgammonScene:
         self._result_at: float | None = None
         self._begin_turn()
 
+    def resume(self, state: GameState, bots: dict[int, Bot | None], mode: str) -> None:
+        """Carry on with a match rebuilt after a restart."""
+        self.start(bots, mode)
+        self.state = state
+        self._games_seen = len(state.games)
+        self._begin_turn()
+
     def human(self, player: int | None) -> bool:
         return player in (0, 1) and self.bots.get(player) is None
 

@@ -341,3 +341,40 @@ def test_the_headless_command_shows_a_demo_match(tmp_path: Path) -> None:
         assert {FELT, POINT_A, POINT_B} <= colours  # the board is drawn
     finally:
         pygame.quit()
+
+
+def test_every_action_is_journaled_and_an_unfinished_match_comes_back(display: None) -> None:
+    from engines.backgammon.records import events
+    from kiosk.app import Kiosk, KioskOptions
+    from kiosk.config import Config, VoiceConfig
+
+    silent = Config(voice=VoiceConfig(enabled=False))
+    first = Kiosk(KioskOptions(headless=True, seed=8), silent)
+    scene = first.show("backgammon")
+    assert isinstance(scene, BackgammonScene)
+    for _ in range(40):
+        state = scene.state
+        if state.is_over:
+            break
+        if state.is_chance:
+            scene.roll()
+        else:
+            scene._apply(state.legal_actions()[0])
+    played = events(scene.state)
+    assert len(played) > 20
+    first.journal.store.close()
+
+    # The kiosk dies; a new one opens the same screen on the same match.
+    again = Kiosk(KioskOptions(headless=True, seed=99), silent)
+    back = again.show("backgammon")
+    assert isinstance(back, BackgammonScene)
+    assert events(back.state) == played
+    assert back.mode == scene.mode
+    # And it goes on being journaled from there.
+    state = back.state
+    if state.is_chance:
+        back.roll()
+    else:
+        back._apply(state.legal_actions()[0])
+    rows = again.journal.store.events(again.journal.store.unfinished("backgammon").id)
+    assert len([r for r in rows if r["kind"] == "record"]) == len(events(back.state)) - 1
