@@ -1,14 +1,25 @@
-"""A game in GNU Backgammon's IDs and back: export and import a position and its match.
+"""A game in the formats players use, and back: GNU Backgammon's IDs, and XGID.
 
 `export_ids(state)` gives the Position ID (from the view of the side on roll) and
 the Match ID of a game in progress; `import_ids(position, match, options)` sets a
-game up from them, ready for the player on roll. Players are 0 and 1 in both.
+game up from them, ready for the player on roll. `export_xgid` / `import_xgid` do
+the same with one XGID, where player 0 is the bottom (upper-case) side.
 """
 
 from __future__ import annotations
 
 from .ids import GameState as IdGameState
-from .ids import IdError, MatchInfo, decode_match_id, decode_position_id, match_id, position_id
+from .ids import (
+    IdError,
+    MatchInfo,
+    Xgid,
+    decode_match_id,
+    decode_position_id,
+    from_xgid,
+    match_id,
+    position_id,
+    to_xgid,
+)
 from .options import GameOptions
 from .rules import Board, GameState, Phase
 
@@ -57,4 +68,39 @@ def import_ids(position: str, match: str, options: GameOptions | None = None) ->
         dice=info.dice if info.dice != (0, 0) else None,
         cube_value=info.cube_value, cube_owner=info.cube_owner,
         score=info.score, crawford_game=info.crawford,
+    )
+
+
+def _side_sign(player: int | None) -> int:
+    return 0 if player is None else (1 if player == 0 else -1)
+
+
+def export_xgid(state: GameState) -> str:
+    """The XGID of a game in progress; player 0 is the bottom side."""
+    turn = state.turn
+    if turn is None or state.phase in (Phase.OPENING, Phase.OVER):
+        raise IdError("state", "only a game under way, with a player on turn, has an XGID")
+    offered = state.phase is Phase.RESPOND
+    dice = (state.dice.high, state.dice.low) if state.dice is not None and not offered \
+        else (0, 0)
+    return to_xgid(Xgid(
+        bottom=state.board.points[0], top=state.board.points[1],
+        cube_value=state.cube_value, cube_owner=_side_sign(state.cube_owner),
+        turn=_side_sign(turn), dice=dice, double_offered=offered,
+        score_bottom=state.score[0], score_top=state.score[1],
+        rules=1 if state.crawford_game else 0, match_length=state.options.match_length,
+    ))
+
+
+def import_xgid(text: str, options: GameOptions | None = None) -> GameState:
+    """A game set up from an XGID, with the player on turn to play (or to roll)."""
+    x = from_xgid(text)
+    base = options or GameOptions.classic(x.match_length)
+    chosen = GameOptions(variant=base.variant, cube=base.cube,
+                         match_length=x.match_length, crawford=base.crawford)
+    owner = None if x.cube_owner == 0 else (0 if x.cube_owner == 1 else 1)
+    return GameState.from_position(
+        Board((tuple(x.bottom), tuple(x.top))), 0 if x.turn == 1 else 1, chosen,
+        dice=x.dice if x.dice != (0, 0) else None, cube_value=x.cube_value,
+        cube_owner=owner, score=(x.score_bottom, x.score_top), crawford_game=x.crawford,
     )

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from engines.backgammon.exchange import export_ids, import_ids
+from engines.backgammon.exchange import export_ids, export_xgid, import_ids, import_xgid
 from engines.backgammon.ids import IdError
 from engines.backgammon.options import GameOptions
 from engines.backgammon.rules import GameState, Phase
@@ -43,6 +43,19 @@ def test_a_game_under_way_exports_and_imports_to_the_same_game(seed: int) -> Non
         assert back.dice == state.dice
         assert back.legal_actions() == state.legal_actions()
         assert export_ids(back) == (position, match)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_game_under_way_exports_and_imports_as_an_xgid(seed: int) -> None:
+    options = GameOptions.classic(7)
+    for state in states(seed + 10, options):
+        text = export_xgid(state)
+        back = import_xgid(text, options)
+        assert (back.board, back.turn, back.dice) == (state.board, state.turn, state.dice)
+        assert (back.cube_value, back.cube_owner) == (state.cube_value, state.cube_owner)
+        assert tuple(back.score) == tuple(state.score)
+        assert back.legal_actions() == state.legal_actions()
+        assert export_xgid(back) == text
 
 
 def test_the_opening_position_is_the_known_id() -> None:
