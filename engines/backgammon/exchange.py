@@ -8,6 +8,8 @@ the same with one XGID, where player 0 is the bottom (upper-case) side.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .ids import GameState as IdGameState
 from .ids import (
     IdError,
@@ -24,11 +26,23 @@ from .options import GameOptions
 from .rules import Board, GameState, Phase
 
 
-def export_ids(state: GameState) -> tuple[str, str]:
-    """(Position ID, Match ID) of a game in progress: the side on roll, cube, dice, score."""
+def _turn(state: GameState) -> int:
+    """The player on turn of a game under way; IdError for one not begun or over."""
     turn = state.turn
     if turn is None or state.phase in (Phase.OPENING, Phase.OVER):
-        raise IdError("state", "only a game under way, with a player on turn, has IDs")
+        raise IdError("state", "only a game under way, with a player on turn, can be exported")
+    return turn
+
+
+def _options(base: GameOptions | None, match_length: int) -> GameOptions:
+    """The variant asked for (classic by default), at the match length the ID gives."""
+    return replace(base, match_length=match_length) if base is not None \
+        else GameOptions.classic(match_length)
+
+
+def export_ids(state: GameState) -> tuple[str, str]:
+    """(Position ID, Match ID) of a game in progress: the side on roll, cube, dice, score."""
+    turn = _turn(state)
     board = state.board
     on_roll = board.points[turn]
     other = board.points[1 - turn]
@@ -60,11 +74,8 @@ def import_ids(position: str, match: str, options: GameOptions | None = None) ->
     sides = [other, other]
     sides[info.on_roll] = on_roll
     board = Board((tuple(sides[0]), tuple(sides[1])))
-    base = options or GameOptions.classic(info.match_length)
-    chosen = GameOptions(variant=base.variant, cube=base.cube,
-                         match_length=info.match_length, crawford=base.crawford)
     return GameState.from_position(
-        board, info.on_roll, chosen,
+        board, info.on_roll, _options(options, info.match_length),
         dice=info.dice if info.dice != (0, 0) else None,
         cube_value=info.cube_value, cube_owner=info.cube_owner,
         score=info.score, crawford_game=info.crawford,
@@ -77,9 +88,7 @@ def _side_sign(player: int | None) -> int:
 
 def export_xgid(state: GameState) -> str:
     """The XGID of a game in progress; player 0 is the bottom side."""
-    turn = state.turn
-    if turn is None or state.phase in (Phase.OPENING, Phase.OVER):
-        raise IdError("state", "only a game under way, with a player on turn, has an XGID")
+    turn = _turn(state)
     offered = state.phase is Phase.RESPOND
     dice = (state.dice.high, state.dice.low) if state.dice is not None and not offered \
         else (0, 0)
@@ -95,9 +104,7 @@ def export_xgid(state: GameState) -> str:
 def import_xgid(text: str, options: GameOptions | None = None) -> GameState:
     """A game set up from an XGID, with the player on turn to play (or to roll)."""
     x = from_xgid(text)
-    base = options or GameOptions.classic(x.match_length)
-    chosen = GameOptions(variant=base.variant, cube=base.cube,
-                         match_length=x.match_length, crawford=base.crawford)
+    chosen = _options(options, x.match_length)
     owner = None if x.cube_owner == 0 else (0 if x.cube_owner == 1 else 1)
     return GameState.from_position(
         Board((tuple(x.bottom), tuple(x.top))), 0 if x.turn == 1 else 1, chosen,
