@@ -1,0 +1,1 @@
+"""Bidel (Hearts): rules, every variant, bots and game records."""

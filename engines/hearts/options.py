@@ -1,0 +1,135 @@
+"""Every rule variant of Bidel, with the source app's defaults (rules §5).
+
+| option | default | variant |
+|---|---|---|
+| target | 100 | 50 |
+| moon | others +26 | shooter −26 |
+| J♦ | no effect | −10 to whoever takes it |
+| first trick | no points allowed | anything may be played |
+| players | 4 | 3 or 5 |
+| pass order | right, left, across, none | left, right, across, none |
+
+With 3 or 5 players the deck loses 2♦ (and 2♠ for five) and the pass cycle
+skips "across" (rules §1).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from engines.cards.cards import Card, Suit
+
+TWO_OF_CLUBS = Card.of(2, Suit.CLUBS)
+QUEEN_OF_SPADES = Card.of(12, Suit.SPADES)
+JACK_OF_DIAMONDS = Card.of(11, Suit.DIAMONDS)
+
+TARGETS = (100, 50)
+PLAYERS = (3, 4, 5)
+
+
+class OptionsError(ValueError):
+    """A combination of options the rules do not allow; `rule` names the rule."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(f"{message} (rule: {rule})")
+        self.rule = rule
+
+
+class Moon(StrEnum):
+    """What shooting the moon scores (rules §4)."""
+
+    OTHERS_ADD = "others_add"  # the shooter 0, everyone else +26
+    SHOOTER_SUBTRACTS = "shooter_subtracts"  # the shooter −26, everyone else 0
+
+
+class PassOrder(StrEnum):
+    """Which way the first hand passes (rules §2)."""
+
+    RIGHT_FIRST = "right_first"  # the source's: right, left, across, none
+    LEFT_FIRST = "left_first"  # the international order: left, right, across, none
+
+
+class Direction(StrEnum):
+    RIGHT = "right"
+    LEFT = "left"
+    ACROSS = "across"
+    NONE = "none"
+
+
+@dataclass(frozen=True)
+class HeartsOptions:
+    """The variants agreed before the first hand.
+
+    target: the game ends after a hand in which someone reaches it (100 or 50).
+    moon: how shooting the moon scores.
+    jack_of_diamonds: J♦ takes 10 points off whoever wins it.
+    first_trick_points: hearts and Q♠ may be played on the first trick.
+    players: 3, 4 or 5.
+    pass_order: right first (the source's) or left first.
+    """
+
+    target: int = 100
+    moon: Moon = Moon.OTHERS_ADD
+    jack_of_diamonds: bool = False
+    first_trick_points: bool = False
+    players: int = 4
+    pass_order: PassOrder = PassOrder.RIGHT_FIRST
+
+    def __post_init__(self) -> None:
+        if self.target not in TARGETS:
+            raise OptionsError("the game is played to 100, or to 50",
+                               f"a target of {self.target!r} is not offered")
+        if self.players not in PLAYERS:
+            raise OptionsError("four players, or three or five with small cards removed",
+                               f"{self.players!r} players is not offered")
+        for name, kind in (("moon", Moon), ("pass_order", PassOrder)):
+            value = getattr(self, name)
+            try:
+                object.__setattr__(self, name, kind(value))
+            except ValueError as exc:
+                choices = ", ".join(k.value for k in kind)
+                raise OptionsError(f"{name} is one of {choices}",
+                                   f"{value!r} is not a {name} option") from exc
+        for name in ("jack_of_diamonds", "first_trick_points"):
+            if not isinstance(getattr(self, name), bool):
+                raise OptionsError(f"{name} is on or off", f"{name} must be true or false")
+
+    @property
+    def removed(self) -> tuple[Card, ...]:
+        """The small cards taken out so the deck divides evenly (rules §1)."""
+        if self.players == 3:
+            return (Card.of(2, Suit.DIAMONDS),)
+        if self.players == 5:
+            return (Card.of(2, Suit.DIAMONDS), Card.of(2, Suit.SPADES))
+        return ()
+
+    @property
+    def hand_size(self) -> int:
+        return (52 - len(self.removed)) // self.players
+
+    @property
+    def pass_cycle(self) -> tuple[Direction, ...]:
+        first, second = (
+            (Direction.RIGHT, Direction.LEFT)
+            if self.pass_order is PassOrder.RIGHT_FIRST
+            else (Direction.LEFT, Direction.RIGHT)
+        )
+        if self.players == 4:
+            return (first, second, Direction.ACROSS, Direction.NONE)
+        return (first, second, Direction.NONE)
+
+    def direction(self, hand_number: int) -> Direction:
+        """The pass of hand `hand_number` (0 = the first hand of the game)."""
+        return self.pass_cycle[hand_number % len(self.pass_cycle)]
+
+    def receiver(self, seat: int, direction: Direction) -> int:
+        """Who `seat` passes to. Seats run clockwise: seat s+1 is on s's left."""
+        n = self.players
+        if direction is Direction.LEFT:
+            return (seat + 1) % n
+        if direction is Direction.RIGHT:
+            return (seat - 1) % n
+        if direction is Direction.ACROSS:
+            return (seat + n // 2) % n
+        return seat
