@@ -1,48 +1,90 @@
-"""The journal of Takhteh Nard matches: every action committed before it is shown.
+"""The journal of the table games (Takhteh Nard, Bidel): every action committed before it is shown.
 
-Each match is a hand of the store (game "backgammon") whose events are the match
-record (`engines.backgammon.records`), one a row, plus who was playing (the mode).
-A match left unfinished by a crash or a pulled plug is rebuilt by replaying them.
+Each game or match is a hand of the store (game "backgammon", "hearts", …) whose events
+are the engine's own record (`engines.<game>.records`), one a row, plus who was
+playing (the mode). A game left unfinished by a crash or a pulled plug is rebuilt by
+replaying them. `Records` says, per game, how to start a record and how to replay one.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any, Protocol
 
-from engines.backgammon.records import Recorder, RecordError, replay
-from engines.backgammon.rules import GameState
+from engines.backgammon import records as backgammon_records
+from engines.hearts import records as hearts_records
 from kiosk.store import Store, StoreError
 
 log = logging.getLogger(__name__)
 
-GAME = "backgammon"
+
+class Recorder(Protocol):
+    first: dict[str, Any]
+
+    def record(self, action: Any) -> list[dict[str, Any]]: ...
+
+
+class TableGame(Protocol):
+    """What the journal needs of a game's state."""
+
+    history: list[tuple[int, Any]]
+
+    @property
+    def is_over(self) -> bool: ...
+
+
+@dataclass(frozen=True)
+class Records:
+    """How one game's record is started and replayed."""
+
+    game: str
+    recorder: Callable[[Any], Recorder]  # a fresh recorder for a new state
+    replay: Callable[[Sequence[Mapping[str, Any]]], Any]
+    errors: tuple[type[Exception], ...]
+
+
+BACKGAMMON_RECORDS = Records(
+    "backgammon",
+    lambda state: backgammon_records.Recorder(state.options, state.start),
+    backgammon_records.replay,
+    (backgammon_records.RecordError, ValueError, KeyError),
+)
+HEARTS_RECORDS = Records(
+    "hearts",
+    lambda state: hearts_records.Recorder(state.options),
+    hearts_records.replay,
+    (hearts_records.RecordError, ValueError, KeyError),
+)
+GAME = BACKGAMMON_RECORDS.game
 
 
 @dataclass(frozen=True)
 class Unfinished:
-    state: GameState
+    state: Any
     mode: str
 
 
 class MatchJournal:
-    """Follows the match on the screen; a new GameState object is a new match."""
+    """Follows the game on the screen; a new state object is a new game."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, records: Records = BACKGAMMON_RECORDS) -> None:
         self.store = store
+        self.records = records
         self.hand_id: int | None = None
-        self._state: GameState | None = None
+        self._state: TableGame | None = None
         self._recorder: Recorder | None = None
         self._failed = False
 
-    def adopt(self, state: GameState, hand_id: int) -> None:
-        """Carry on writing a match rebuilt from the journal."""
+    def adopt(self, state: TableGame, hand_id: int) -> None:
+        """Carry on writing a game rebuilt from the journal."""
         self._state, self.hand_id = state, hand_id
-        self._recorder = Recorder(state.options, state.start)
+        self._recorder = self.records.recorder(state)
         for _actor, action in state.history:
             self._recorder.record(action)
 
-    def action(self, state: GameState, action: object, mode: str) -> None:
+    def action(self, state: TableGame, action: object, mode: str) -> None:
         """Commit the action just applied to `state` (the screen draws it afterwards)."""
         if self._failed:
             return
@@ -52,20 +94,20 @@ class MatchJournal:
                         and not self._state.is_over:
                     self.store.finish_hand(self.hand_id, "hand_abandoned")
                 self._state = state
-                self._recorder = Recorder(state.options, state.start)
+                self._recorder = self.records.recorder(state)
                 self.hand_id = self.store.start_hand(
-                    GAME, {"mode": mode, "record": self._recorder.first})
+                    self.records.game, {"mode": mode, "record": self._recorder.first})
             assert self.hand_id is not None
             rows = [("record", {"event": e}) for e in self._recorder.record(action)]
             self.store.append_many(self.hand_id, rows)
             if state.is_over:
                 self.store.finish_hand(self.hand_id, "hand_over")
         except StoreError as exc:
-            log.error("%s; this match is not being saved", exc)
+            log.error("%s; this game is not being saved", exc)
             self._failed = True
 
     def unfinished(self) -> tuple[Unfinished, int] | None:
-        row = self.store.unfinished(GAME)
+        row = self.store.unfinished(self.records.game)
         if row is None:
             return None
         rows = self.store.events(row.id)
@@ -73,10 +115,12 @@ class MatchJournal:
         record = [first.get("record", {})] + [r["event"] for r in rows[1:]
                                               if r["kind"] == "record"]
         try:
-            state = replay(record)
-        except (RecordError, ValueError, KeyError) as exc:
-            log.error("the unfinished match %s cannot be resumed: %s", row.id, exc)
+            state = self.records.replay(record)
+        except self.records.errors as exc:
+            log.error("the unfinished %s game %s cannot be resumed: %s",
+                      self.records.game, row.id, exc)
             self.store.finish_hand(row.id, "hand_damaged")
             return None
-        log.info("match %s resumed after restart: %d actions", row.id, len(state.history))
+        log.info("%s game %s resumed after restart: %d actions", self.records.game, row.id,
+                 len(state.history))
         return Unfinished(state, str(first.get("mode", ""))), row.id

@@ -1,0 +1,165 @@
+"""A game of Bidel as JSON lines, and its exact replay.
+
+One JSON object per line, in order. Kinds:
+
+- ``game_started``: ``options`` (the `HeartsOptions` fields);
+- ``deal``: ``hand`` (0 for the first) and ``hands`` — each seat's cards, by seat;
+- ``pass``: ``seat`` and ``cards`` (three);
+- ``play``: ``seat`` and ``card``;
+- ``hand_over``: ``hand``, ``taken``, ``points``, ``shooter`` and ``scores`` after it
+  (a consequence of the plays, checked on replay);
+- ``game_over``: ``winner`` and ``scores`` (checked).
+
+Cards are written rank then suit (``QS``, ``TH``). Replaying the events rebuilds the
+same `GameState`: the same deals, passes and plays, the same scores.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import asdict, fields
+from typing import Any
+
+from engines.cards.cards import Card, cards_text
+
+from .options import HeartsOptions, OptionsError
+from .rules import Deal, GameState, HandResult, Pass
+
+
+class RecordError(ValueError):
+    """A record that cannot be replayed; the message names the event."""
+
+
+def options_to_json(options: HeartsOptions) -> dict[str, Any]:
+    data = asdict(options)
+    data["moon"] = str(options.moon)
+    data["pass_order"] = str(options.pass_order)
+    return data
+
+
+def options_from_json(data: Mapping[str, Any]) -> HeartsOptions:
+    known = {f.name for f in fields(HeartsOptions)}
+    unknown = set(data) - known
+    if unknown:
+        raise RecordError(f"unknown game options: {', '.join(sorted(unknown))}")
+    try:
+        return HeartsOptions(**data)
+    except (OptionsError, TypeError) as exc:
+        raise RecordError(f"bad game options: {exc}") from exc
+
+
+def _hand_event(result: HandResult) -> dict[str, Any]:
+    return {
+        "kind": "hand_over",
+        "hand": result.number,
+        "taken": list(result.taken),
+        "points": list(result.points),
+        "shooter": result.shooter,
+        "scores": list(result.scores),
+    }
+
+
+class Recorder:
+    """Turns a game's actions into record events one at a time, as they are played.
+
+    `first` is the game_started event; `record(action)` applies the action to its own
+    copy of the game and returns the events it makes (a hand or the game ending adds
+    its result).
+    """
+
+    def __init__(self, options: HeartsOptions) -> None:
+        self.first: dict[str, Any] = {"kind": "game_started",
+                                      "options": options_to_json(options)}
+        self._replica = GameState(options)
+
+    def record(self, action: object) -> list[dict[str, Any]]:
+        replica = self._replica
+        out: list[dict[str, Any]] = []
+        if isinstance(action, Deal):
+            out.append({"kind": "deal", "hand": replica.hand_number,
+                        "hands": [cards_text(hand) for hand in action.hands]})
+        elif isinstance(action, Pass):
+            out.append({"kind": "pass", "seat": replica.current_player,
+                        "cards": cards_text(action.cards)})
+        elif isinstance(action, Card):
+            out.append({"kind": "play", "seat": replica.current_player, "card": str(action)})
+        else:
+            raise RecordError(f"{action!r} is not a Bidel action")
+        hands = len(replica.results)
+        replica.apply(action)
+        if len(replica.results) > hands:
+            out.append(_hand_event(replica.results[-1]))
+        if replica.is_over:
+            out.append({"kind": "game_over", "winner": replica.winner,
+                        "scores": list(replica.scores)})
+        return out
+
+
+def events(state: GameState) -> list[dict[str, Any]]:
+    """The record of everything that happened in `state`, from its first deal."""
+    recorder = Recorder(state.options)
+    out = [recorder.first]
+    for _actor, action in state.history:
+        out.extend(recorder.record(action))
+    return out
+
+
+def dumps(state: GameState) -> str:
+    """The record as JSON lines (one event per line, ending with a newline)."""
+    return "".join(json.dumps(event, ensure_ascii=False) + "\n" for event in events(state))
+
+
+def loads(text: str) -> GameState:
+    """Replay a record written by `dumps`."""
+    lines = [line for line in text.splitlines() if line.strip()]
+    try:
+        parsed = [json.loads(line) for line in lines]
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"line {exc.lineno}: not JSON: {exc.msg}") from exc
+    return replay(parsed)
+
+
+def replay(record: Iterable[Mapping[str, Any]]) -> GameState:
+    """Rebuild a game from its events. Raises RecordError if the record disagrees."""
+    state: GameState | None = None
+    for position, event in enumerate(record):
+        kind = event.get("kind") if isinstance(event, Mapping) else None
+        try:
+            if kind == "game_started":
+                if state is not None:
+                    raise RecordError("a second game_started")
+                state = GameState(options_from_json(event.get("options", {})))
+                continue
+            if state is None:
+                raise RecordError("the record does not start with game_started")
+            _replay_event(state, event)
+        except RecordError as exc:
+            raise RecordError(f"event {position} ({kind}): {exc}") from None
+        except (KeyError, TypeError, ValueError) as exc:
+            raise RecordError(f"event {position} ({kind}) cannot be replayed: {exc}") from exc
+    if state is None:
+        raise RecordError("the record holds no game")
+    return state
+
+
+def _replay_event(state: GameState, event: Mapping[str, Any]) -> None:
+    kind = event["kind"]
+    if kind == "deal":
+        if event.get("hand", state.hand_number) != state.hand_number:
+            raise RecordError(f"hand {event['hand']} dealt when hand {state.hand_number} was due")
+        state.apply(Deal.of(event["hands"]))
+    elif kind == "pass":
+        state.apply(Pass.of(event["cards"]), seat=event["seat"])
+    elif kind == "play":
+        state.apply(Card.parse(event["card"]), seat=event["seat"])
+    elif kind == "hand_over":
+        done = [r for r in state.results if r.number == event["hand"]]
+        if not done or _hand_event(done[0]) != {**event}:
+            raise RecordError("the hand replays to a different score")
+    elif kind == "game_over":
+        if not state.is_over or state.winner != event["winner"]:
+            raise RecordError("the game replays to a different end")
+        if list(event["scores"]) != state.scores:
+            raise RecordError("the game replays to different scores")
+    # Other kinds (notes) do not change the game.
