@@ -39,6 +39,8 @@ class Suit(IntEnum):
 
     @classmethod
     def parse(cls, text: str) -> Suit:
+        if not isinstance(text, str):
+            raise CardError(f"{text!r} is not a suit: C, D, H or S")
         letter = text.strip().upper()
         index = "CDHS".find(letter) if len(letter) == 1 else -1
         if index < 0:
@@ -78,14 +80,24 @@ class Card:
     def __deepcopy__(self, _memo: object) -> Card:
         return self
 
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a card cannot be changed: {self} is shared by every game")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a card cannot be changed: {self} is shared by every game")
+
     @staticmethod
     def of(rank: int, suit: Suit | int) -> Card:
         if isinstance(rank, bool) or not isinstance(rank, int) or not 2 <= rank <= ACE:
             raise CardError(f"{rank!r} is not a rank from 2 to 14 (ace)")
-        return Card._all[int(Suit(suit)) * 13 + rank - 2]
+        if isinstance(suit, bool) or not isinstance(suit, int) or not 0 <= suit <= 3:
+            raise CardError(f"{suit!r} is not a suit: 0 to 3 (clubs, diamonds, hearts, spades)")
+        return Card._all[int(suit) * 13 + rank - 2]
 
     @staticmethod
     def parse(text: str) -> Card:
+        if not isinstance(text, str):
+            raise CardError(f"{text!r} is not a card such as QS or TH")
         token = text.strip().upper()
         if len(token) == 3 and token.startswith("10"):
             token = "T" + token[2]
@@ -110,15 +122,23 @@ class Card:
         return f"Card({self})"
 
     def __lt__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
         return self.index < other.index
 
     def __le__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
         return self.index <= other.index
 
     def __gt__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
         return self.index > other.index
 
     def __ge__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
         return self.index >= other.index
 
 
