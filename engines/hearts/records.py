@@ -112,11 +112,14 @@ def dumps(state: GameState) -> str:
 
 def loads(text: str) -> GameState:
     """Replay a record written by `dumps`."""
-    lines = [line for line in text.splitlines() if line.strip()]
-    try:
-        parsed = [json.loads(line) for line in lines]
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"line {exc.lineno}: not JSON: {exc.msg}") from exc
+    parsed = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            parsed.append(json.loads(line))
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"line {number}: not JSON: {exc.msg}") from exc
     return replay(parsed)
 
 

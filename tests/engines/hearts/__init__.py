@@ -1,0 +1,1 @@
+"""Tests of Bidel (Hearts): the rules, the options and whole games."""
