@@ -23,6 +23,7 @@ from engines.debarna.ticket import Ticket
 
 SUBCOMMANDS = (
     "kiosk", "tickets", "print", "simulate", "history", "config", "voice", "backgammon",
+    "hearts",
 )
 HEADLESS_MIN_RHYTHM = 0.05
 RHYTHM_RANGE = (3.0, 5.0)
@@ -123,6 +124,28 @@ def build_parser() -> argparse.ArgumentParser:
     moves.add_argument("--position-id", required=True, metavar="ID",
                        help="GNU Backgammon Position ID, from the view of the side on roll")
     moves.add_argument("--dice", required=True, type=_dice, metavar="A,B")
+
+    hearts = sub.add_parser("hearts", help="Bidel (Hearts) tools")
+    hearts_sub = hearts.add_subparsers(dest="hearts_command", metavar="selfplay",
+                                       required=True)
+    selfplay = hearts_sub.add_parser(
+        "selfplay", help="bots play hands of Bidel; one line per hand")
+    selfplay.add_argument("--hands", type=_bounded(int, 1, what="--hands"), required=True,
+                          metavar="N", help="how many hands (games follow one another)")
+    selfplay.add_argument("--seed", type=int, help="random seed, for a repeatable run")
+    selfplay.add_argument("--bots", metavar="LEVEL,...",
+                          help="each seat's bot: easy, medium or hard (default: all medium)")
+    selfplay.add_argument("--format", choices=("json", "text"), default="text")
+    selfplay.add_argument("--players", type=int, choices=(3, 4, 5), default=4)
+    selfplay.add_argument("--target", type=int, choices=(100, 50), default=100)
+    selfplay.add_argument("--moon", choices=("others_add", "shooter_subtracts"),
+                          default="others_add")
+    selfplay.add_argument("--jack-of-diamonds", action="store_true",
+                          help="J♦ takes 10 points off whoever wins it")
+    selfplay.add_argument("--first-trick-points", action="store_true",
+                          help="hearts and Q♠ may be played on the first trick")
+    selfplay.add_argument("--pass-order", choices=("right_first", "left_first"),
+                          default="right_first")
 
     voice = sub.add_parser("voice", help="render the caller's voice clips now")
     voice.add_argument("--lang", choices=("fa", "en", "all"), default="all")
@@ -399,6 +422,39 @@ def cmd_backgammon_moves(args: argparse.Namespace, out: TextIO,
     return 0
 
 
+def cmd_hearts_selfplay(args: argparse.Namespace, out: TextIO,
+                        parser: argparse.ArgumentParser) -> int:
+    """Bots play `--hands` hands; each finished hand is printed as it ends."""
+    from engines.hearts.bots import LEVELS, make_bot
+    from engines.hearts.options import HeartsOptions
+    from engines.hearts.selfplay import play_hands
+
+    options = HeartsOptions(
+        target=args.target, moon=args.moon, jack_of_diamonds=args.jack_of_diamonds,
+        first_trick_points=args.first_trick_points, players=args.players,
+        pass_order=args.pass_order)
+    levels = ["medium"] * options.players if args.bots is None else \
+        [level.strip().lower() for level in args.bots.split(",")]
+    if len(levels) != options.players:
+        parser.error(f"--bots needs {options.players} levels, one per seat, not {len(levels)}")
+    for level in levels:
+        if level not in LEVELS:
+            parser.error(f"--bots: {level!r} is not a level; use {', '.join(LEVELS)}")
+    rng = random.Random(args.seed) if args.seed is not None else secrets.SystemRandom()
+    bots = [make_bot(level) for level in levels]
+    for record in play_hands(options, bots, args.hands, rng):
+        if args.format == "json":
+            out.write(json.dumps(record, ensure_ascii=False) + "\n")
+        else:
+            points = " ".join(f"{p:3d}" for p in record["points"])
+            scores = " ".join(f"{p:3d}" for p in record["scores"])
+            moon = "" if record["shooter"] is None else f"  moon: seat {record['shooter']}"
+            out.write(f"game {record['game']:3d} hand {record['hand']:2d} "
+                      f"pass {record['direction']:6s} points {points}  totals {scores}{moon}\n")
+        out.flush()
+    return 0
+
+
 def cmd_kiosk(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.rhythm is not None and not args.headless:
         low, high = RHYTHM_RANGE
@@ -456,6 +512,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
             return cmd_voice(args, out)
         if args.command == "backgammon":
             return cmd_backgammon_moves(args, out, parser)
+        if args.command == "hearts":
+            return cmd_hearts_selfplay(args, out, parser)
         return cmd_kiosk(args, parser)
     except BrokenPipeError:
         return 0
