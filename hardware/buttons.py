@@ -4,7 +4,8 @@
 pin low; gpiozero's own debouncing is off) and one LED per configured LED pin. The raw
 edges arrive on gpiozero's threads and go, under a lock, into a `Debouncer` per pin.
 The app calls `poll(now)` once a frame: presses that have settled become events on the
-queue, oldest first — a claim pin gives `SeatClaim(seat)`, the pause, next and repeat
+queue, oldest first — a claim pin gives `SeatClaim(seat)`, a seat's left, right and
+select pins `SeatButton(seat, action)` (for the table games), the pause, next and repeat
 pins give `HostButton(action)` on a press, the menu pin only on a long press. LED
 blinking is driven by the same `poll`, so it follows the same clock.
 
@@ -35,7 +36,7 @@ from typing import Any, Protocol
 from gpiozero import LED, Device, DigitalInputDevice
 
 from .debounce import Change, Debouncer
-from .events import HostButton, InputEvent, SeatClaim
+from .events import SEAT_ACTIONS, HostButton, InputEvent, SeatButton, SeatClaim
 
 log = logging.getLogger(__name__)
 
@@ -49,6 +50,12 @@ class ButtonWiring(Protocol):
     def claim_pins(self) -> tuple[int, ...]: ...
     @property
     def led_pins(self) -> tuple[int, ...]: ...
+    @property
+    def left_pins(self) -> tuple[int, ...]: ...
+    @property
+    def right_pins(self) -> tuple[int, ...]: ...
+    @property
+    def select_pins(self) -> tuple[int, ...]: ...
     @property
     def pause_pin(self) -> int: ...
     @property
@@ -130,6 +137,12 @@ class Buttons:
             (f"seat {seat} claim button", pin, SeatClaim(seat), None)
             for seat, pin in enumerate(config.claim_pins, start=1) if pin
         ]
+        for action in SEAT_ACTIONS:
+            pins = getattr(config, f"{action}_pins", ())
+            wanted.extend(
+                (f"seat {seat} {action} button", pin, SeatButton(seat, action), None)
+                for seat, pin in enumerate(pins, start=1) if pin
+            )
         for action in ("pause", "next", "repeat", "menu"):
             pin = getattr(config, f"{action}_pin")
             if pin:

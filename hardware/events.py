@@ -1,6 +1,6 @@
 """The plain input events the hardware hands to the app through a thread-safe queue.
 
-`Buttons` puts `SeatClaim` and `HostButton` on the queue; the app puts a `Scan` there
+`Buttons` puts `SeatClaim`, `SeatButton` and `HostButton` on the queue; the app puts a `Scan` there
 (or handles it directly) when the `ScanDetector` recognises a scanner burst. The app
 empties the queue once a frame with `drain`.
 """
@@ -11,6 +11,7 @@ import queue
 from dataclasses import dataclass
 
 HOST_ACTIONS = ("pause", "next", "repeat", "menu")
+SEAT_ACTIONS = ("left", "right", "select")
 
 
 @dataclass(frozen=True)
@@ -22,6 +23,25 @@ class SeatClaim:
     def __post_init__(self) -> None:
         if self.seat < 1:
             raise ValueError(f"seats count from 1, not {self.seat}")
+
+
+@dataclass(frozen=True)
+class SeatButton:
+    """One of a seat's own game buttons (left, right or select); seats count from 1.
+
+    The table games read them: only the seat whose decision it is may act with them.
+    """
+
+    seat: int
+    action: str
+
+    def __post_init__(self) -> None:
+        if self.seat < 1:
+            raise ValueError(f"seats count from 1, not {self.seat}")
+        if self.action not in SEAT_ACTIONS:
+            raise ValueError(
+                f"a seat button is one of {', '.join(SEAT_ACTIONS)}, not {self.action!r}"
+            )
 
 
 @dataclass(frozen=True)
@@ -44,7 +64,7 @@ class Scan:
     payload: str
 
 
-InputEvent = SeatClaim | HostButton | Scan
+InputEvent = SeatClaim | SeatButton | HostButton | Scan
 
 
 def drain(events: queue.Queue[InputEvent]) -> list[InputEvent]:

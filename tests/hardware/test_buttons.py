@@ -20,7 +20,7 @@ from gpiozero import Device
 from gpiozero.pins.mock import MockFactory
 
 from hardware.buttons import Buttons
-from hardware.events import HostButton, InputEvent, SeatClaim, drain
+from hardware.events import HostButton, InputEvent, SeatButton, SeatClaim, drain
 from kiosk.config import ButtonsConfig
 
 HOLD = 0.03  # the config's debounce_ms = 30
@@ -107,6 +107,40 @@ def test_five_pin_edges_within_20_ms_make_exactly_one_claim(
     poll(buttons, clock, 0.5)
     poll(buttons, clock, 5.0)
     assert drain(events) == [SeatClaim(1)]
+
+
+def test_a_seats_left_right_and_select_buttons_are_its_own_events(
+        factory: MockFactory, clock: Clock, events: queue.Queue[InputEvent]) -> None:
+    wiring = replace(WIRED, left_pins=(2, 3), right_pins=(4, 0), select_pins=(7, 8))
+    with Buttons(wiring, events, clock=clock, pin_factory=factory) as table:
+        for t, pin in enumerate((3, 4, 8, 2, 7)):
+            press(factory, clock, pin, t * 0.1)
+            poll(table, clock, t * 0.1 + HOLD)
+            release(factory, clock, pin, t * 0.1 + 0.05)
+            poll(table, clock, t * 0.1 + 0.05 + HOLD)
+        assert drain(events) == [SeatButton(2, "left"), SeatButton(1, "right"),
+                                 SeatButton(2, "select"), SeatButton(1, "left"),
+                                 SeatButton(1, "select")]
+
+
+def test_a_bouncing_select_button_selects_once(
+        factory: MockFactory, clock: Clock, events: queue.Queue[InputEvent]) -> None:
+    with Buttons(replace(WIRED, select_pins=(7,)), events, clock=clock,
+                 pin_factory=factory) as table:
+        pin = factory.pin(7)
+        for i, drive in enumerate((pin.drive_low, pin.drive_high, pin.drive_low,
+                                   pin.drive_high, pin.drive_low)):
+            at(clock, i * 0.004, drive)
+            table.poll()
+        poll(table, clock, 0.5)
+        assert drain(events) == [SeatButton(1, "select")]
+
+
+def test_a_seat_button_names_a_real_seat_and_action() -> None:
+    with pytest.raises(ValueError, match="seats count from 1"):
+        SeatButton(0, "left")
+    with pytest.raises(ValueError, match="left, right, select"):
+        SeatButton(1, "claim")
 
 
 def test_a_claim_is_not_lost_when_the_app_polls_late(
