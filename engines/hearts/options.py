@@ -57,6 +57,10 @@ class Direction(StrEnum):
     NONE = "none"
 
 
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 @dataclass(frozen=True)
 class HeartsOptions:
     """The variants agreed before the first hand.
@@ -77,10 +81,10 @@ class HeartsOptions:
     pass_order: PassOrder = PassOrder.RIGHT_FIRST
 
     def __post_init__(self) -> None:
-        if self.target not in TARGETS:
+        if not _whole(self.target) or self.target not in TARGETS:
             raise OptionsError("the game is played to 100, or to 50",
                                f"a target of {self.target!r} is not offered")
-        if self.players not in PLAYERS:
+        if not _whole(self.players) or self.players not in PLAYERS:
             raise OptionsError("four players, or three or five with small cards removed",
                                f"{self.players!r} players is not offered")
         for name, kind in (("moon", Moon), ("pass_order", PassOrder)):

@@ -49,6 +49,7 @@ R_PASSING: Final = "every player passes 3 cards before play"
 R_DEAL: Final = "shuffle and deal every card, the same number to each player"
 R_OVER: Final = "the game is over"
 R_SEAT: Final = "seats are numbered 0 to players − 1"
+R_NOTATION: Final = "a card is written rank then suit, such as QS or TH; a pass is three cards"
 
 
 class RuleError(ValueError):
@@ -275,6 +276,7 @@ class GameState:
         other.tricks = list(self.tricks)
         other.trick = list(self.trick)
         other.taken = [list(t) for t in self.taken]
+        other.last_tricks = list(self.last_tricks)
         return other
 
     # -- the common interface ----------------------------------------------------------------
@@ -304,8 +306,8 @@ class GameState:
         return not self.tricks
 
     def legal_actions(self) -> list[Action]:
-        """Cards to play in PLAY; in PASS the choices are the 3-card subsets (not listed: use
-        `legal_passes`); the deal is sampled with `sample_chance`."""
+        """Cards to play in PLAY; in PASS every 3-card subset of the hand of the seat to pass
+        (as `legal_passes`); none during the deal (use `sample_chance`) or at the end."""
         if self.phase is Phase.PLAY:
             assert self.turn is not None
             return list(self.legal_cards(self.turn))
@@ -376,18 +378,21 @@ class GameState:
 
     def parse_action(self, text: str) -> Action:
         """``QS`` in play, ``QS KS AS`` (or ``pass QS KS AS``) when passing, a deal as four
-        lists separated by ``|``."""
+        lists separated by ``|``. Text that is not an action raises RuleError (R_NOTATION)."""
+        if self.phase is Phase.OVER:
+            raise RuleError(R_OVER, "the game is over")
+        if not isinstance(text, str):
+            raise RuleError(R_NOTATION, f"{text!r} is not an action written as text")
         words = text.strip()
+        passing = re.match(r"pass\b", words, flags=re.I)
         try:
             if self.phase is Phase.DEAL:
                 return Deal.of(part.split() for part in words.split("|"))
-            if self.phase is Phase.PASS:
-                return Pass.of(parse_cards(re.sub(r"^pass\b", "", words, flags=re.I)))
-            if self.phase is Phase.PLAY:
-                return Card.parse(words)
+            if self.phase is Phase.PASS or passing:
+                return Pass.of(parse_cards(words[passing.end():] if passing else words))
+            return Card.parse(words)
         except CardError as exc:
-            raise RuleError(R_IN_HAND, str(exc)) from exc
-        raise RuleError(R_OVER, "the game is over")
+            raise RuleError(R_NOTATION, str(exc)) from exc
 
     # -- applying actions --------------------------------------------------------------------
 
@@ -441,6 +446,8 @@ class GameState:
         expected = deck(self.options.removed)
         hands = action.hands
         size = self.options.hand_size
+        if any(not isinstance(c, Card) for h in hands for c in h):
+            raise RuleError(R_DEAL, "a deal is made of cards")
         if len(hands) != self.players or any(len(h) != size for h in hands):
             raise RuleError(R_DEAL, f"a deal gives {self.players} players {size} cards each")
         if sorted(c for h in hands for c in h) != list(expected):
@@ -489,6 +496,8 @@ class GameState:
     def _play(self, action: Action) -> None:
         assert self.turn is not None
         seat = self.turn
+        if isinstance(action, Pass) and self.direction is Direction.NONE:
+            raise RuleError(R_NO_PASS, f"hand {self.hand_number + 1} has no passing")
         if not isinstance(action, Card):
             raise RuleError(R_TURN, f"seat {seat} plays one card, not {action}")
         problem = self.why_illegal(seat, action)
