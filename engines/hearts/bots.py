@@ -311,7 +311,7 @@ def hand_danger(hand: int, jack: bool = False) -> float:
     danger = 0.0
     low_spades = (hand & LOW_SPADES).bit_count()
     if hand & QUEEN_SPADES:
-        danger += (13.0, 13.0, 12.0, 7.0)[low_spades] if low_spades < 4 else 1.5
+        danger += (13.0, 13.0, 12.0, 7.0)[low_spades] if low_spades < 4 else 0.0
     for bit, weight in ((KING_SPADES, 6.0), (ACE_SPADES, 7.0)):
         if hand & bit:
             danger += weight if low_spades < 4 else 1.0
@@ -326,7 +326,9 @@ def hand_danger(hand: int, jack: bool = False) -> float:
         low = (cards & (SUIT_MASKS[suit] & ((1 << (13 * suit + 6)) - 1))).bit_count()  # 2…7
         for card in _indices(cards):
             rank = card % 13 + 2
-            if rank >= 10:
+            if rank <= 5:
+                danger -= (6 - rank) * 0.1  # small cards are the way out of tricks
+            elif rank >= 10:
                 weight = (rank - 9) * (0.9 if suit == 2 else 0.6)
                 danger += weight / (1.0 + 0.5 * low)
         if length == 1:

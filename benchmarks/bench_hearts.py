@@ -1,0 +1,174 @@
+"""Strength and speed figures for Bidel (Hearts): each bot against three medium bots.
+
+Run with ``.venv/bin/python benchmarks/bench_hearts.py [--hands N] [--seed S] [--jobs J]``.
+
+Prints:
+- for each level (easy, medium, hard), the points it scores per hand (lower is
+  better; the fair share is 6.5 with four players) over N hands (default 2000)
+  against three medium bots, with the 95 % confidence half-width. Hands come in
+  blocks of four played as one game (pass right, left, across, none; a game
+  that ends early starts again); the tested bot's seat turns round the table
+  from hand to hand, and every level plays the same deals;
+- the hard bot's decision time per card with a choice (median, 99th percentile,
+  maximum), timed in those games, with its fixed budget (no clock);
+- random full games per second: random passes and random legal cards through
+  the engine's `GameState`, to the end of a game to 100.
+Targets: hard at most 5.5 points per hand, its decisions at most 0.3 s (median
+and 99th percentile) on this machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import random
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from engines.cards.cards import Card  # noqa: E402
+from engines.hearts.bots import LEVELS, Bot, HardBot, make_bot  # noqa: E402
+from engines.hearts.options import HeartsOptions  # noqa: E402
+from engines.hearts.rules import GameState, Pass, Phase  # noqa: E402
+
+OPTIONS = HeartsOptions()
+BLOCK = 4  # hands per block: one of each pass direction
+
+
+def random_game(rng: random.Random) -> GameState:
+    state = GameState(OPTIONS)
+    while not state.is_over:
+        if state.is_chance:
+            state.apply(state.sample_chance(rng))
+        elif state.phase is Phase.PASS:
+            hand = state.hands[state.current_player or 0]
+            picks: list[Card] = []
+            while len(picks) < 3:
+                card = hand[rng.randrange(len(hand))]
+                if card not in picks:
+                    picks.append(card)
+            state.apply(Pass.of(picks))
+        else:
+            actions = state.legal_actions()
+            state.apply(actions[rng.randrange(len(actions))])
+    return state
+
+
+def bench_random_games(seconds: float) -> None:
+    rng = random.Random(1)
+    games = hands = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        hands += len(random_game(rng).results)
+        games += 1
+    elapsed = time.perf_counter() - start
+    print(f"random full games: {games / elapsed:,.1f} games/s ({hands / elapsed:,.0f} hands/s; "
+          f"{games} games in {elapsed:.1f} s)")
+
+
+def play_block(level: str, seed: int, block: int) -> tuple[list[int], list[float]]:
+    """Hands BLOCK*block … +BLOCK-1: the points of the tested seat, and hard's decision times."""
+    deals = random.Random(f"deals {seed} {block}")
+    choices = random.Random(f"bots {seed} {block} {level}")
+    points: list[int] = []
+    timings: list[float] = []
+    state = GameState(OPTIONS)
+    for offset in range(BLOCK):
+        if state.is_over:
+            state = GameState(OPTIONS)
+        seat = (block + offset) % OPTIONS.players
+        bots: list[Bot] = [make_bot("medium") for _ in range(OPTIONS.players)]
+        bots[seat] = make_bot(level)
+        state.apply(state.sample_chance(deals))
+        number = len(state.results)
+        while len(state.results) == number:
+            player = state.current_player
+            assert player is not None and player >= 0
+            view = state.view(player)
+            if player == seat and level == "hard" and len(view.legal) > 1:
+                start = time.perf_counter()
+                action = bots[player].choose(view, choices)
+                timings.append(time.perf_counter() - start)
+            else:
+                action = bots[player].choose(view, choices)
+            state.apply(action)
+        points.append(state.results[-1].points[seat])
+    return points, timings
+
+
+def _block_task(args: tuple[str, int, int]) -> tuple[list[int], list[float]]:
+    return play_block(*args)
+
+
+def bench_level(level: str, hands: int, seed: int, jobs: int) -> tuple[list[int], list[float]]:
+    blocks = math.ceil(hands / BLOCK)
+    tasks = [(level, seed, block) for block in range(blocks)]
+    start = time.perf_counter()
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            outcomes = list(pool.map(_block_task, tasks, chunksize=2))
+    else:
+        outcomes = [_block_task(task) for task in tasks]
+    elapsed = time.perf_counter() - start
+    points = [p for ps, _t in outcomes for p in ps][:hands]
+    timings = [t for _p, ts in outcomes for t in ts]
+    mean = statistics.fmean(points)
+    spread = 1.96 * statistics.stdev(points) / math.sqrt(len(points))
+    print(f"{level:<7} {len(points):>6} {mean:>8.2f} ± {spread:.2f} {elapsed:>9.0f} s", flush=True)
+    return points, timings
+
+
+def report_times(timings: list[float], jobs: int) -> None:
+    if not timings:
+        return
+    ordered = sorted(timings)
+    p99 = ordered[min(len(ordered) - 1, math.ceil(0.99 * len(ordered)) - 1)]
+    budget = HardBot()
+    print(
+        f"hard decision time ({len(ordered)} cards with a choice; {budget.worlds} worlds a "
+        f"card, no clock): median {statistics.median(ordered) * 1000:.1f} ms, "
+        f"99th percentile {p99 * 1000:.1f} ms, max {ordered[-1] * 1000:.1f} ms "
+        f"(target <= 300 ms)"
+    )
+    if jobs > 1:
+        print(f"  (timed with {jobs} processes playing at once)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=2000, help="hands per level (default 2000)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the deals (default 1)")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                        help="processes for the bot games (default: the number of cores)")
+    parser.add_argument("--seconds", type=float, default=5.0,
+                        help="time for the random-games figure (default 5)")
+    parser.add_argument("--levels", default=",".join(LEVELS),
+                        help="levels to test against three medium bots (default: all)")
+    args = parser.parse_args()
+    if args.hands < 2:
+        parser.error("--hands must be at least 2")
+    levels = [level.strip() for level in args.levels.split(",") if level.strip()]
+    for level in levels:
+        if level not in LEVELS:
+            parser.error(f"unknown level {level!r}; choose from {', '.join(LEVELS)}")
+    print(f"Python {sys.version.split()[0]}; {args.hands} hands per level, seed {args.seed}, "
+          f"{args.jobs} processes; four players, default options")
+    total = time.perf_counter()
+    print("level    hands  points/hand (±95%)   time  — each against three medium bots")
+    timings: list[float] = []
+    for level in levels:
+        _points, times = bench_level(level, args.hands, args.seed, args.jobs)
+        timings.extend(times)
+    report_times(timings, args.jobs)
+    bench_random_games(args.seconds)
+    print(f"total: {time.perf_counter() - total:.0f} s")
+
+
+if __name__ == "__main__":
+    main()
