@@ -34,8 +34,13 @@ from engines.debarna.codes import TicketCodes
 from engines.debarna.options import HandOptions
 from engines.debarna.strips import make_strips
 from engines.debarna.ticket import Ticket
+from engines.hearts.bots import HardBot as HeartsHardBot
+from engines.hearts.bots import make_bot as make_hearts_bot
+from engines.hearts.options import HeartsOptions, Moon, PassOrder
+from engines.hearts.rules import GameState as HeartsState
+from engines.hearts.rules import Phase as HeartsPhase
 from hardware.buttons import Buttons
-from hardware.events import HostButton, InputEvent, Scan, SeatClaim, drain
+from hardware.events import HostButton, InputEvent, Scan, SeatButton, SeatClaim, drain
 from hardware.printing import PrintError, print_escpos, print_pdf, write_pdf
 from hardware.scanner import MACHINE_RUN, ScanDetector, scannable
 from kiosk.caller import (
@@ -46,14 +51,17 @@ from kiosk.caller import (
     box_tickets,
     make_rng,
 )
-from kiosk.config import Action, Config, ConfigError, default_path
+from kiosk.config import Action, Config, ConfigError, HeartsConfig, default_path
 from kiosk.i18n import LANGUAGES, Translator, set_language
 from kiosk.journal import Journal
 from kiosk.keys import KeyFileError, load_codes
-from kiosk.match_journal import MatchJournal
+from kiosk.match_journal import HEARTS_RECORDS, MatchJournal
 from kiosk.notify import Notifier
 from kiosk.scenes.backgammon import BackgammonScene, Bot, Mode
 from kiosk.scenes.caller import CallerScene
+from kiosk.scenes.hearts import Bot as HeartsBot
+from kiosk.scenes.hearts import HeartsScene, people_seats
+from kiosk.scenes.hearts import Mode as HeartsMode
 from kiosk.scenes.home import GAMES, Game, HomeScene
 from kiosk.scenes.prepare import PrepareScene
 from kiosk.scenes.printing import PrintScene
@@ -68,13 +76,20 @@ log = logging.getLogger(__name__)
 FPS = 30
 HARD_BOT_SECONDS = 0.25  # the hard bot's thinking time in the frame loop
 NOISE_TAIL = 1.0  # seconds: a damaged burst's stragglers are dropped with it
-HOME_GAMES = (*GAMES, Game("backgammon.title", "backgammon"), Game("printing.title", "printing"),
-              Game("settings.title", "settings"))
+HOME_GAMES = (*GAMES, Game("backgammon.title", "backgammon"), Game("hearts.title", "hearts"),
+              Game("printing.title", "printing"), Game("settings.title", "settings"))
 BACKGAMMON_MATCH = 5  # points: a classic match with the cube
 WINDOW_SIZE = (1280, 720)
 HEADLESS_SIZE = (1920, 1080)
 HEADLESS_MIN_RHYTHM = 0.05
 EXIT_OK, EXIT_CONFIG, EXIT_FONT, EXIT_DISPLAY = 0, 2, 3, 4
+HEARTS_LEVELS = ("easy", "medium", "hard")
+MAX_PASS_AND_PLAY = 4  # people at one Bidel table; computers fill the other seats
+# Gamepads (SDL's joystick numbering, as on an Xbox-style pad): A selects, B goes back;
+# the d-pad and the left stick move.
+PAD_BUTTONS = {0: Action.SELECT, 1: Action.BACK}
+PAD_HAT = {(-1, 0): Action.LEFT, (1, 0): Action.RIGHT, (0, 1): Action.UP, (0, -1): Action.DOWN}
+STICK_PRESS, STICK_RELEASE = 0.6, 0.3
 INVISIBLE_DRIVERS = ("offscreen", "dummy")
 
 
@@ -96,7 +111,8 @@ class KioskOptions:
     rhythm: float | None = None
     size: tuple[int, int] | None = None
     auto_check: bool | None = None  # overrides the config's hand.auto_check
-    game: str = "debarna"  # headless: the game shown at once (backgammon: a demo match)
+    game: str = "debarna"  # headless: the game shown at once (backgammon: a demo match;
+    # hearts: a hand under way against the computer)
 
 
 class Scene(Protocol):
@@ -197,6 +213,84 @@ def backgammon_scene(
     )
 
 
+def hearts_options(config: HeartsConfig) -> HeartsOptions:
+    """The rule variants of the config's [hearts] section."""
+    return HeartsOptions(target=config.target, moon=Moon(config.moon),
+                         jack_of_diamonds=config.jack_of_diamonds,
+                         first_trick_points=config.first_trick_points, players=config.players,
+                         pass_order=PassOrder(config.pass_order))
+
+
+def _hearts_bot(level: str) -> HeartsBot:
+    """A Bidel bot for the screen; the hard one keeps to a time budget on the real clock."""
+    if level == "hard":
+        return HeartsHardBot(clock=time.monotonic, time_limit=HARD_BOT_SECONDS)
+    return make_hearts_bot(level)
+
+
+def hearts_modes(config: HeartsConfig, players: int | None = None) -> tuple[HeartsMode, ...]:
+    """The ways to play Bidel offered on its screen: one person against the computer at each
+    level, pass and play for 2 to 4 people (computers at the configured level fill the other
+    seats), and a demo."""
+    n = players or config.players
+    modes = [HeartsMode(level, (None, *(_hearts_bot(level) for _ in range(n - 1))))
+             for level in HEARTS_LEVELS]
+    for people in range(2, min(n, MAX_PASS_AND_PLAY) + 1):
+        seats = people_seats(n, people)
+        modes.append(HeartsMode(f"people{people}", tuple(
+            None if seat in seats else _hearts_bot(config.level) for seat in range(n))))
+    modes.append(HeartsMode("demo", tuple(make_hearts_bot("medium") for _ in range(n))))
+    return tuple(modes)
+
+
+def hearts_scene(
+    text: TextRenderer, tr: Translator, config: HeartsConfig, seed: int | None = None,
+    on_action: Callable[[object], None] | None = None,
+) -> HeartsScene:
+    """The Bidel table: one person against computers of the configured level to start with."""
+    modes = hearts_modes(config)
+    start = next(mode for mode in modes if mode.key == config.level)
+    options = hearts_options(config)
+    return HeartsScene(
+        text, tr, lambda: HeartsState(options), start.bots, make_rng(seed), modes=modes,
+        mode=start.key, on_action=on_action, turn_seconds=config.turn_seconds,
+        timeout_bot=make_hearts_bot("medium"),
+    )
+
+
+def mid_hand(state: HeartsState) -> bool:
+    """A hand well under way, South to play onto a trick of two cards or more."""
+    return state.phase is HeartsPhase.PLAY and len(state.tricks) >= 5 and state.turn == 0 \
+        and len(state.trick) >= 2
+
+
+class GamepadInput:
+    """Turns pygame joystick events into actions; a stick moves once per push."""
+
+    def __init__(self) -> None:
+        self._pushed: dict[tuple[int, int], int] = {}
+
+    def action(self, event: pygame.event.Event) -> Action | None:
+        if event.type == pygame.JOYBUTTONDOWN:
+            return PAD_BUTTONS.get(event.button)
+        if event.type == pygame.JOYHATMOTION:
+            return PAD_HAT.get(tuple(event.value))
+        if event.type == pygame.JOYAXISMOTION and event.axis in (0, 1):
+            key = (getattr(event, "instance_id", 0), event.axis)
+            value = event.value
+            if abs(value) < STICK_RELEASE:
+                self._pushed[key] = 0
+                return None
+            way = 1 if value >= STICK_PRESS else -1 if value <= -STICK_PRESS else 0
+            if not way or self._pushed.get(key) == way:
+                return None
+            self._pushed[key] = way
+            if event.axis == 0:
+                return Action.RIGHT if way > 0 else Action.LEFT
+            return Action.DOWN if way > 0 else Action.UP
+        return None
+
+
 def load_kiosk_codes() -> tuple[TicketCodes | None, str | None]:
     """The kiosk's ticket signer, or None and a warning key if its key file is unreadable."""
     try:
@@ -247,10 +341,17 @@ class Kiosk:
                                               self.apply_settings, self._voices),
             "caller": lambda: CallerScene(self.controller, self.text, self.tr),
             "backgammon": self._backgammon,
+            "hearts": self._hearts,
             "prepare": lambda: PrepareScene(
                 self.text, self.tr, lambda: self.voice.progress, self.voice.ready.is_set,
                 self._after_voice),
         }
+        self.gamepad = GamepadInput()
+        self._pads: dict[int, pygame.joystick.JoystickType] = {}
+        try:
+            pygame.joystick.init()
+        except pygame.error as exc:
+            log.warning("gamepads cannot be used: %s", exc)
         self._voice_checked = False
         self.scenes: dict[str, Scene] = {}
         self.scene: Scene = self.show("home")
@@ -382,6 +483,13 @@ class Kiosk:
             demo = next(mode for mode in scene.modes if mode.key == "demo")
             scene.start({0: demo.bots[0], 1: demo.bots[1]}, demo.key)
             return
+        if self.options.headless and self.options.game == "hearts":
+            table = self.show("hearts")
+            assert isinstance(table, HeartsScene)
+            mode = next(m for m in table.modes if m.key == self.config.hearts.level)
+            table.start(mode.bots, mode.key)
+            table.fast_forward(mid_hand)
+            return
         resumed = self.journal.unfinished()
         if resumed is not None:
             self.controller.resume_hand(resumed, now, paused=not self.options.headless)
@@ -408,7 +516,21 @@ class Kiosk:
                 else:
                     self._key(event, now)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.scene.click(event.pos, now)
+            if not getattr(event, "touch", False):  # a touch comes as FINGERDOWN
+                self.scene.click(event.pos, now)
+        elif event.type == pygame.FINGERDOWN:
+            width, height = self.screen.get_size()
+            self.scene.click((round(event.x * width), round(event.y * height)), now)
+        elif event.type == pygame.JOYDEVICEADDED:
+            pad = pygame.joystick.Joystick(event.device_index)
+            self._pads[pad.get_instance_id()] = pad
+            log.info("gamepad connected: %s", pad.get_name())
+        elif event.type == pygame.JOYDEVICEREMOVED:
+            self._pads.pop(event.instance_id, None)
+        elif event.type in (pygame.JOYBUTTONDOWN, pygame.JOYHATMOTION, pygame.JOYAXISMOTION):
+            action = self.gamepad.action(event)
+            if action is not None:
+                self.scene.handle(action, "", now)
         elif event.type in (pygame.WINDOWSIZECHANGED, pygame.WINDOWEXPOSED):
             self.scene.invalidate()
 
@@ -486,6 +608,31 @@ class Kiosk:
                 journal.adopt(unfinished.state, hand_id)
         return scene
 
+    # -- Bidel ----------------------------------------------------------------------------------
+    def _hearts(self) -> HeartsScene:
+        """The Bidel table, journaling every action; an unfinished game comes back."""
+        journal = MatchJournal(self.journal.store, HEARTS_RECORDS)
+        holder: list[HeartsScene] = []
+
+        def committed(action: object) -> None:
+            scene = holder[0]
+            journal.action(scene.state, action, scene.mode)
+
+        scene = hearts_scene(self.text, self.tr, self.config.hearts, self.options.seed,
+                             on_action=committed)
+        holder.append(scene)
+        found = journal.unfinished()
+        if found is not None:
+            unfinished, hand_id = found
+            state = unfinished.state
+            modes = hearts_modes(self.config.hearts, state.players)
+            mode = next((m for m in modes if m.key == unfinished.mode), None)
+            if mode is not None:
+                scene.modes = modes
+                scene.resume(state, mode.bots, mode.key)
+                journal.adopt(state, hand_id)
+        return scene
+
     # -- printing tickets ---------------------------------------------------------------------
     def print_strips(self, count: int) -> Future[str]:
         """Issue and print strips on the printing thread; the screen shows the outcome."""
@@ -531,6 +678,13 @@ class Kiosk:
                 self.controller.open_claim(now, event.seat)
             elif isinstance(event, HostButton):
                 self._host_button(event.action, now)
+            elif isinstance(event, SeatButton):
+                action = Action(event.action)
+                seat_input = getattr(self.scene, "seat_input", None)
+                if seat_input is not None:
+                    seat_input(event.seat, action, now)
+                else:
+                    self.scene.handle(action, "", now)
 
     def _host_button(self, action: str, now: float) -> None:
         if action == "menu":

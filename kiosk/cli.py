@@ -71,8 +71,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help="headless screen size, default 1920x1080")
     kiosk.add_argument("--auto-check", action="store_true", default=None,
                        help="the kiosk itself finds and announces winning cards")
-    kiosk.add_argument("--game", choices=("debarna", "backgammon"), default="debarna",
-                       help="headless: the game to show (backgammon: the computer's demo)")
+    kiosk.add_argument("--game", choices=("debarna", "backgammon", "hearts"), default="debarna",
+                       help="headless: the game to show (backgammon: the computer's demo; "
+                            "hearts: a hand under way against the computer)")
 
     tickets = sub.add_parser(
         "tickets", help="make strips of 6 tickets covering 1-90; `tickets verify CODE`",

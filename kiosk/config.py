@@ -137,6 +137,25 @@ class TicketsConfig:
     seed: int = 1
 
 
+HEARTS_LEVELS = ("easy", "medium", "hard")
+HEARTS_TARGETS = (100, 50)
+HEARTS_PLAYERS = (4, 3, 5)
+HEARTS_MOON = ("others_add", "shooter_subtracts")
+HEARTS_PASS_ORDER = ("right_first", "left_first")
+
+
+@dataclass(frozen=True)
+class HeartsConfig:
+    turn_seconds: int = 40
+    level: str = "medium"
+    target: int = 100
+    moon: str = "others_add"
+    jack_of_diamonds: bool = False
+    first_trick_points: bool = False
+    players: int = 4
+    pass_order: str = "right_first"
+
+
 @dataclass(frozen=True)
 class Config:
     display: DisplayConfig = field(default_factory=DisplayConfig)
@@ -148,6 +167,7 @@ class Config:
     buttons: ButtonsConfig = field(default_factory=ButtonsConfig)
     scanner: ScannerConfig = field(default_factory=ScannerConfig)
     printing: PrintingConfig = field(default_factory=PrintingConfig)
+    hearts: HeartsConfig = field(default_factory=HeartsConfig)
     keys: dict[Action, tuple[str, ...]] = field(default_factory=lambda: dict(DEFAULT_KEYS))
 
 
@@ -158,7 +178,7 @@ class _Rule:
     kind: type
     low: float | None = None
     high: float | None = None
-    choices: tuple[str, ...] | None = None
+    choices: tuple[str | int, ...] | None = None
     items: int = 0  # for a list: at most this many whole numbers, each in low-high
 
     def allowed(self) -> str:
@@ -166,7 +186,8 @@ class _Rule:
             return (f"a list of at most {self.items} whole numbers from "
                     f"{self.low:g} to {self.high:g}")
         if self.choices is not None:
-            return " or ".join(f'"{c}"' for c in self.choices)
+            return " or ".join(f'"{c}"' if isinstance(c, str) else str(c)
+                               for c in self.choices)
         if self.kind is bool:
             return "true or false"
         what = "a number" if self.kind is float else "a whole number"
@@ -239,6 +260,19 @@ _SECTIONS: dict[str, tuple[type, dict[str, _Rule]]] = {
     "tickets": (
         TicketsConfig,
         {"strips": _Rule(int, *STRIPS_RANGE), "seed": _Rule(int, 0, 2**63 - 1)},
+    ),
+    "hearts": (
+        HeartsConfig,
+        {
+            "turn_seconds": _Rule(int, 0, 600),
+            "level": _Rule(str, choices=HEARTS_LEVELS),
+            "target": _Rule(int, choices=HEARTS_TARGETS),
+            "moon": _Rule(str, choices=HEARTS_MOON),
+            "jack_of_diamonds": _Rule(bool),
+            "first_trick_points": _Rule(bool),
+            "players": _Rule(int, choices=HEARTS_PLAYERS),
+            "pass_order": _Rule(str, choices=HEARTS_PASS_ORDER),
+        },
     ),
 }
 
@@ -395,6 +429,14 @@ _COMMENTS = {
     "printing.escpos": 'a receipt printer instead: "/dev/usb/lp0" or "usb:VID:PID"',
     "tickets.strips": "strips of 6 tickets in the box, 1 to 50",
     "tickets.seed": "which box: the one `debarna tickets --seed` prints",
+    "hearts.turn_seconds": "Bidel: seconds for each turn, 0 to 600; 0 = no limit",
+    "hearts.level": "the computer players: easy, medium or hard",
+    "hearts.target": "the game ends when someone reaches 100 (or 50)",
+    "hearts.moon": "others_add: the others +26; shooter_subtracts: the shooter -26",
+    "hearts.jack_of_diamonds": "J of diamonds takes 10 points off its winner",
+    "hearts.first_trick_points": "hearts and Q of spades allowed on the first trick",
+    "hearts.players": "4, or 3 or 5 with the small cards removed",
+    "hearts.pass_order": "right_first (right, left, across, none) or left_first",
 }
 
 

@@ -116,7 +116,8 @@ def test_the_menu_lists_only_dabernā_and_enter_opens_the_caller(kiosk: Kiosk) -
     assert isinstance(kiosk.scene, HomeScene)
     # The games, then printing tickets and the settings.
     assert [g.key for g in kiosk.scene.games] == ["home.games.debarna", "backgammon.title",
-                                                  "printing.title", "settings.title"]
+                                                  "hearts.title", "printing.title",
+                                                  "settings.title"]
     kiosk.frame(0.0)
     press(kiosk, pygame.K_DOWN)
     assert kiosk.scene.selected == 1
