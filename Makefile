@@ -38,7 +38,8 @@ bench-backgammon: venv
 	$(BIN)/python benchmarks/bench_backgammon.py
 
 # The caller mid-hand in each language (a silent, fast headless hand: the voice
-# would set the pace) and a Takhteh Nard demo, in a throw-away data directory.
+# would set the pace), a Takhteh Nard demo and a Bidel hand under way, in a
+# throw-away data directory.
 screenshots: venv
 	@tmp=$$(mktemp -d) && printf '[voice]\nenabled = false\n' > $$tmp/shot.toml && \
 	for lang in en fa; do \
@@ -49,7 +50,10 @@ screenshots: venv
 	DEBARNA_DATA_DIR=$$tmp/bg SDL_VIDEODRIVER=dummy $(BIN)/debarna kiosk --headless \
 	  --config $$tmp/shot.toml --lang en --seed 3 --game backgammon --run-for 9 \
 	  --screenshot docs/backgammon.png > /dev/null || exit 1; \
-	rm -rf $$tmp; echo "docs/caller-en.png docs/caller-fa.png docs/backgammon.png"
+	DEBARNA_DATA_DIR=$$tmp/hearts SDL_VIDEODRIVER=dummy $(BIN)/debarna kiosk --headless \
+	  --config $$tmp/shot.toml --lang en --seed 5 --game hearts --run-for 0.5 \
+	  --screenshot docs/hearts.png > /dev/null || exit 1; \
+	rm -rf $$tmp; echo "docs/caller-en.png docs/caller-fa.png docs/backgammon.png docs/hearts.png"
 
 # Installs only the Debian packages that are not there yet.
 apt: $(VENV)/.apt-stamp
