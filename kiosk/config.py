@@ -96,6 +96,9 @@ MAX_SEATS = 8
 class ButtonsConfig:
     claim_pins: tuple[int, ...] = ()
     led_pins: tuple[int, ...] = ()
+    left_pins: tuple[int, ...] = ()
+    right_pins: tuple[int, ...] = ()
+    select_pins: tuple[int, ...] = ()
     pause_pin: int = 0
     next_pin: int = 0
     repeat_pin: int = 0
@@ -240,6 +243,9 @@ _SECTIONS: dict[str, tuple[type, dict[str, _Rule]]] = {
         {
             "claim_pins": _Rule(tuple, 2, 27, items=MAX_SEATS),
             "led_pins": _Rule(tuple, 0, 27, items=MAX_SEATS),
+            "left_pins": _Rule(tuple, 0, 27, items=MAX_SEATS),
+            "right_pins": _Rule(tuple, 0, 27, items=MAX_SEATS),
+            "select_pins": _Rule(tuple, 0, 27, items=MAX_SEATS),
             "pause_pin": _Rule(int, 0, 27),
             "next_pin": _Rule(int, 0, 27),
             "repeat_pin": _Rule(int, 0, 27),
@@ -331,6 +337,23 @@ def _keys(table: Any) -> dict[Action, tuple[str, ...]]:
     return keys
 
 
+def _check_pins_once(buttons: ButtonsConfig) -> None:
+    """A GPIO pin wired to two buttons (or a button and an LED) is a wiring mistake."""
+    seen: dict[int, str] = {}
+    named: list[tuple[str, int]] = []
+    for key in ("claim_pins", "led_pins", "left_pins", "right_pins", "select_pins"):
+        named.extend((f"buttons.{key}", pin) for pin in getattr(buttons, key))
+    for key in ("pause_pin", "next_pin", "repeat_pin", "menu_pin"):
+        named.append((f"buttons.{key}", getattr(buttons, key)))
+    for key, pin in named:
+        if not pin:
+            continue
+        if pin in seen:
+            raise ConfigError(f"config key {key} uses GPIO{pin}, which {seen[pin]} uses too: "
+                              "each pin can serve one button or LED")
+        seen[pin] = key
+
+
 def from_mapping(data: dict[str, Any]) -> Config:
     """A validated Config from parsed TOML (a dict of sections)."""
     sections: dict[str, Any] = {}
@@ -352,6 +375,8 @@ def from_mapping(data: dict[str, Any]) -> Config:
                 )
             values[key] = _check(f"{section}.{key}", value, rules[key])
         sections[section] = cls(**values)
+    if "buttons" in sections:
+        _check_pins_once(sections["buttons"])
     keys = _keys(data["keys"]) if "keys" in data else dict(DEFAULT_KEYS)
     return Config(**sections, keys=keys)
 
@@ -418,6 +443,8 @@ _COMMENTS = {
     "claims.auto_resume": "seconds after a verdict before calling goes on; 0 = the host",
     "buttons.claim_pins": "BCM pin of each seat's claim button, up to 8 seats",
     "buttons.led_pins": "BCM pin of each seat's LED, in the same order; 0 = none",
+    "buttons.left_pins": "each seat's left, right and select buttons for the table",
+    "buttons.right_pins": "games (Bidel), in seat order; 0 = not wired",
     "buttons.pause_pin": "host buttons, BCM pins; 0 = not wired",
     "buttons.menu_pin": "a long press goes back to the menu",
     "buttons.debounce_ms": "a press must hold this long to count",

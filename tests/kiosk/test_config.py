@@ -71,6 +71,10 @@ def test_a_file_overrides_only_its_keys(tmp_path: Path) -> None:
         ({"sound": {}}, "[sound]", "display"),
         ({"keys": {"jump": ["j"]}}, "keys.jump", "claim"),
         ({"keys": {"claim": 5}}, "keys.claim", "key names"),
+        ({"buttons": {"left_pins": [5, 28]}}, "buttons.left_pins", "from 0 to 27"),
+        ({"buttons": {"claim_pins": [17], "select_pins": [0, 17]}}, "buttons.select_pins",
+         "GPIO17"),
+        ({"buttons": {"menu_pin": 6, "led_pins": [6]}}, "buttons.menu_pin", "one button or LED"),
     ],
 )
 def test_a_bad_value_raises_an_error_naming_the_key(
