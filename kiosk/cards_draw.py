@@ -25,7 +25,7 @@ Colour = tuple[int, int, int]
 Point = tuple[float, float]
 
 SCALE = 3  # cards are drawn this much larger, then smoothed down
-CACHE_SIZE = 600
+CACHE_SIZE = 300  # finished cards kept (a hand card is about 150 kB)
 RATIO = 88 / 63  # a poker card's height over its width
 
 FACE: Colour = (252, 250, 244)

@@ -1089,15 +1089,16 @@ class HeartsScene:
                 g = min(1.0, (now - self.collect[1]) / COLLECT) ** 2
                 goal = layout.plates[self.place(self.collect[0])].center
                 where = _lerp(spot, goal, g)
-            card = self.painter.surface(played.card, layout.trick_card, round(turn))
+            turn = 2 * round(turn / 2)  # whole steps, so a flight reuses a few drawings
+            card = self.painter.surface(played.card, layout.trick_card, turn)
             rect = card.get_rect(center=(round(where[0]), round(where[1])))
 
             def paint(surface: pygame.Surface, card: pygame.Surface = card,
                       rect: pygame.Rect = rect) -> None:
                 surface.blit(card, rect)
 
-            pieces.append(Piece(f"trick:{played.card}", rect, (played.card, rect.topleft,
-                                                               round(turn)), paint))
+            pieces.append(Piece(f"trick:{played.card}", rect, (played.card, rect.topleft, turn),
+                                paint))
         return pieces
 
     def _hand_pieces(self, layout: Layout, view: View) -> list[Piece]:
