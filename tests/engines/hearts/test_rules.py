@@ -179,18 +179,22 @@ def moon_game(shooters: Sequence[int], options: HeartsOptions | None = None) -> 
 
 def cards_seen(value: object) -> set[Card]:
     """Every card anywhere inside a view (its fields, tuples and tricks)."""
-    if isinstance(value, Card):
-        return {value}
-    if isinstance(value, str | int | float | bool) or value is None:
-        return set()
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        found: set[Card] = set()
-        for f in dataclasses.fields(value):
-            found |= cards_seen(getattr(value, f.name))
-        return found
-    if isinstance(value, tuple | list):
-        return set().union(*(cards_seen(v) for v in value))
-    raise AssertionError(f"unexpected {type(value).__name__} in a view")
+    found: set[Card] = set()
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        kind = type(item)
+        if kind is int or kind is bool or item is None:
+            continue
+        if kind is Card:
+            found.add(item)  # type: ignore[arg-type]
+        elif kind is tuple or kind is list:
+            stack.extend(item)  # type: ignore[call-overload]
+        elif dataclasses.is_dataclass(item):
+            stack.extend(getattr(item, f.name) for f in dataclasses.fields(item))
+        elif not isinstance(item, str | int):
+            raise AssertionError(f"unexpected {kind.__name__} in a view")
+    return found
 
 
 # -- §1 Players and deck ------------------------------------------------------------------------
@@ -620,6 +624,16 @@ def test_a_heart_may_be_led_unbroken_by_one_who_holds_only_hearts() -> None:
     assert state.hearts_broken
 
 
+def test_a_single_card_of_another_suit_must_be_led_before_hearts() -> None:
+    # As ONLY_HEARTS, but seat 1 keeps 10♦ in place of K♥.
+    hands = [h.replace("TD", "KH") if s == 0 else h.replace("KH", "TD") if s == 1 else h
+             for s, h in enumerate(ONLY_HEARTS)]
+    state = play(reach_play(hands), "2C", "AC", "6C", "TC")
+    assert state.current_player == 1
+    assert state.legal_actions() == [Card.parse("TD")]
+    refused(state, "QH", rules.R_BREAKING)
+
+
 def test_no_heart_on_the_first_trick() -> None:
     state = play(reach_play(VOID_IN_CLUBS), "2C", "2D")
     assert state.current_player == 2
@@ -790,6 +804,16 @@ def test_the_50_point_option_ends_the_game_at_50() -> None:
     play_hand_out(state)
     assert state.scores == [52, 52, 52, 0]
     assert state.is_over and state.winner == 3
+
+
+def test_reaching_exactly_the_target_ends_the_game() -> None:
+    for seed, target, exact in ((16, 100, 1), (41, 50, 2)):  # games that end on the target
+        state = GameState(HeartsOptions(target=target))
+        rng = random.Random(seed)
+        while not state.is_over:
+            random_hand(state, rng)
+        assert state.scores[exact] == target == max(state.scores)
+        assert all(max(r.scores) < target for r in state.results[:-1])
 
 
 def test_a_tie_for_the_lowest_score_plays_another_hand() -> None:
@@ -1014,6 +1038,26 @@ def test_a_finished_hand_clears_the_table_for_the_next_deal() -> None:
     assert state.passes == [None] * 4 and state.received == [None] * 4
     assert state.trick == [] and state.tricks == [] and not state.hearts_broken
     assert state.taken == [[], [], [], []]
+
+
+def test_a_clone_plays_on_without_touching_the_original() -> None:
+    state = play(reach_play(BREAKING), "2C", "AC")
+    before = snapshot(state)
+    other = state.clone()
+    assert snapshot(other) == before
+    play(other, "9C", "2S", "8D")
+    assert snapshot(state) == before
+    play(state, "TC")
+    assert other.trick == cards("8D") and other.hands[2] != state.hands[2]
+
+
+def test_the_history_replayed_on_a_fresh_game_reaches_the_same_state() -> None:
+    state = moon_game([0, 3])
+    play(reach_play(BREAKING, state), *TRICK_1, "8D")
+    fresh = GameState()
+    for seat, action in state.history:
+        fresh.apply(action, seat)
+    assert snapshot(fresh) == snapshot(state)
 
 
 def test_random_games_are_played_to_the_end() -> None:
