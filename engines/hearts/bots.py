@@ -306,48 +306,81 @@ def _rollout_policy(jack: bool) -> Callable[[FastHand, int], int]:
 # -- passing -----------------------------------------------------------------------------------
 
 
-def hand_danger(hand: int, jack: bool = False) -> float:
-    """How dangerous a hand is to keep (lower is better): what the pass tries to reduce."""
+def _suit_danger(suit: int, ranks: int, jack: bool) -> float:
+    """The danger of holding the cards `ranks` (bit r - 2 for rank r) of one suit."""
+    length = ranks.bit_count()
+    if length == 0:
+        return -1.5 if suit == 2 else -4.0
     danger = 0.0
-    low_spades = (hand & LOW_SPADES).bit_count()
-    if hand & QUEEN_SPADES:
-        danger += (13.0, 13.0, 12.0, 7.0)[low_spades] if low_spades < 4 else 0.0
-    for bit, weight in ((KING_SPADES, 6.0), (ACE_SPADES, 7.0)):
-        if hand & bit:
-            danger += weight if low_spades < 4 else 1.0
-    for suit in range(4):
-        cards = hand & SUIT_MASKS[suit]
-        length = cards.bit_count()
-        if length == 0:
-            danger -= 1.5 if suit == 2 else 4.0
-            continue
-        if suit == 3:
-            continue
-        low = (cards & (SUIT_MASKS[suit] & ((1 << (13 * suit + 6)) - 1))).bit_count()  # 2…7
-        for card in _indices(cards):
-            rank = card % 13 + 2
+    if suit == 3:
+        low_spades = (ranks & 0x3FF).bit_count()  # 2♠ … J♠
+        guarded = low_spades >= 4
+        if ranks >> 10 & 1:
+            danger += 0.0 if guarded else (13.0, 13.0, 12.0, 7.0)[low_spades]
+        for rank_bit, weight in ((11, 6.0), (12, 7.0)):
+            if ranks >> rank_bit & 1:
+                danger += 1.0 if guarded else weight
+        return danger
+    low = (ranks & 0x3F).bit_count()  # 2 … 7
+    for bit in range(13):
+        if ranks >> bit & 1:
+            rank = bit + 2
             if rank <= 5:
                 danger -= (6 - rank) * 0.1  # small cards are the way out of tricks
             elif rank >= 10:
-                weight = (rank - 9) * (0.9 if suit == 2 else 0.6)
-                danger += weight / (1.0 + 0.5 * low)
-        if length == 1:
-            danger -= 1.0
-    if jack and hand & JACK_DIAMONDS:
+                danger += (rank - 9) * (0.9 if suit == 2 else 0.6) / (1.0 + 0.5 * low)
+    if length == 1:
+        danger -= 1.0
+    if jack and suit == 1 and ranks >> 9 & 1:
         danger -= 1.5
     return danger
 
 
+_SUIT_DANGER: dict[tuple[int, int, bool], float] = {}
+
+
+def hand_danger(hand: int, jack: bool = False) -> float:
+    """How dangerous a hand is to keep (lower is better): what the pass tries to reduce.
+
+    Q♠ without four smaller spades, A♠ and K♠ under the same condition, high
+    hearts and high cards of suits with few small cards count against the hand;
+    small cards and voids (short suits a little) count for it.
+    """
+    danger = 0.0
+    for suit in range(4):
+        key = (suit, hand >> (13 * suit) & 0x1FFF, jack)
+        value = _SUIT_DANGER.get(key)
+        if value is None:
+            value = _SUIT_DANGER[key] = _suit_danger(*key)
+        danger += value
+    return danger
+
+
+def ranked_passes(hand: int, jack: bool = False) -> list[tuple[float, int]]:
+    """Every pass (a mask of three cards) with the danger of the hand it leaves, best first."""
+    cards = [1 << c for c in _indices(hand)]
+    ranked = [(hand_danger(hand & ~(a | b | c), jack), a | b | c)
+              for a, b, c in combinations(cards, PASS_SIZE)]
+    ranked.sort(key=lambda item: item[0])
+    return ranked
+
+
+def best_pass(hand: int, jack: bool = False) -> int:
+    """The pass (a mask) that leaves the least dangerous hand; the first such on a tie."""
+    best, best_danger = 0, 1e9
+    cards = [1 << c for c in _indices(hand)]
+    for a, b, c in combinations(cards, PASS_SIZE):
+        danger = hand_danger(hand & ~(a | b | c), jack)
+        if danger < best_danger:
+            best, best_danger = a | b | c, danger
+    return best
+
+
 def medium_pass(hand: Sequence[Card], jack: bool = False) -> tuple[Card, Card, Card]:
     """The three cards whose passing leaves the least dangerous hand."""
-    full = mask_of(hand)
-    best: tuple[Card, ...] = tuple(hand[:PASS_SIZE])
-    best_danger = 1e9
-    for combo in combinations(hand, PASS_SIZE):
-        danger = hand_danger(full & ~mask_of(combo), jack)
-        if danger < best_danger - 1e-9:
-            best, best_danger = combo, danger
-    return best[0], best[1], best[2]
+    best = best_pass(mask_of(hand), jack)
+    first, second, third = cards_of(best)
+    return first, second, third
 
 
 def _easy_pass(hand: Sequence[Card]) -> tuple[Card, ...]:
@@ -611,7 +644,7 @@ class SearchReport:
 
     candidates: int = 0
     worlds: int = 0
-    values: dict[Card, float] = field(default_factory=dict)
+    values: dict[Card | Pass, float] = field(default_factory=dict)
 
 
 @dataclass
@@ -626,6 +659,8 @@ class HardBot:
 
     level: str = "hard"
     worlds: int = 24
+    pass_worlds: int = 100
+    pass_candidates: int = 8
     clock: Callable[[], float] | None = None
     time_limit: float = 0.25
     min_worlds: int = 4
@@ -636,7 +671,7 @@ class HardBot:
     def choose(self, view: View, rng: Rng) -> Pass | Card:
         _check_turn(view)
         if view.phase is Phase.PASS:
-            return Pass.of(medium_pass(view.hand, view.options.jack_of_diamonds))
+            return self._pass(view, random.Random(rng.randrange(1 << 30)))
         legal = view.legal
         self.report = SearchReport(candidates=len(legal))
         if len(legal) == 1:
@@ -660,6 +695,56 @@ class HardBot:
         if values[mine] <= values[best] + 1e-9:
             return fallback
         return ALL_CARDS[plays[best]]
+
+    def _pass(self, view: View, rng: random.Random) -> Pass:
+        """The best few passes by `hand_danger`, each played out in many deals of the unseen
+        cards (the others passing like the medium player); the fewest points wins."""
+        options = view.options
+        jack = options.jack_of_diamonds
+        hand = mask_of(view.hand)
+        candidates = [mask for _d, mask in ranked_passes(hand, jack)[: self.pass_candidates]]
+        self.report = SearchReport(candidates=len(candidates))
+        n = view.players
+        me = view.seat
+        receivers = [options.receiver(s, view.direction) for s in range(n)]
+        unseen = _indices(FULL_DECK & ~mask_of(options.removed) & ~hand)
+        size = options.hand_size
+        policy = _rollout_policy(jack)
+        totals = [0.0] * len(candidates)
+        deadline = None if self.clock is None else self.clock() + self.time_limit
+        limit = self.pass_worlds if deadline is None else self.max_worlds
+        worlds = 0
+        while worlds < limit and len(candidates) > 1:
+            if deadline is not None and worlds >= self.min_worlds and self.clock is not None \
+                    and self.clock() > deadline:
+                break
+            rng.shuffle(unseen)
+            hands = [0] * n
+            hands[me] = hand
+            start = 0
+            for s in range(n):
+                if s != me:
+                    for card in unseen[start:start + size]:
+                        hands[s] |= 1 << card
+                    start += size
+            passes = [best_pass(hands[s], jack) if s != me else 0 for s in range(n)]
+            for i, mine in enumerate(candidates):
+                passes[me] = mine
+                after = [hands[s] & ~passes[s] for s in range(n)]
+                for s in range(n):
+                    after[receivers[s]] |= passes[s]
+                leader = next(s for s in range(n) if after[s] & TWO_CLUBS)
+                sim = FastHand(after, leader, [], 0, [0] * n, False, True,
+                               options.first_trick_points)
+                sim.finish(policy)
+                totals[i] += hand_points(sim.taken, options)[me]
+            worlds += 1
+        self.report.worlds = worlds
+        best = min(range(len(candidates)), key=lambda i: totals[i])
+        if worlds:
+            self.report.values = {Pass.of(cards_of(mask)): totals[i] / worlds
+                                  for i, mask in enumerate(candidates)}
+        return Pass.of(cards_of(candidates[best]))
 
     def _evaluate(self, view: View, plays: list[int], rng: random.Random) -> list[float]:
         knowledge = Knowledge.of(view)

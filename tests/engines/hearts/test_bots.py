@@ -57,7 +57,7 @@ def variant_id(options: HeartsOptions) -> str:
 
 
 def quick_hard() -> HardBot:
-    return HardBot(worlds=6)
+    return HardBot(worlds=6, pass_worlds=6)
 
 
 def bot_of(level: str) -> Bot:
