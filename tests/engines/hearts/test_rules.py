@@ -579,6 +579,14 @@ def test_no_trumps_the_highest_card_of_the_suit_led_wins() -> None:
     assert state.tricks[2] == Trick(2, tuple(cards("KC AS 3C 2H")), 2)
 
 
+def test_a_trick_knows_who_played_each_card() -> None:
+    state = play(reach_play(BREAKING), *TRICK_1, *TRICK_2)
+    second = state.tricks[1]
+    assert second.led is Suit.DIAMONDS
+    assert second.seats(4) == list(zip([1, 2, 3, 0], cards(" ".join(TRICK_2)), strict=True))
+    assert Trick(0, ()).led is None
+
+
 def test_the_winner_takes_the_cards_and_leads_the_next_trick() -> None:
     state = play(reach_play(BREAKING), *TRICK_1)
     assert state.current_player == 1
