@@ -463,6 +463,9 @@ class Kiosk:
             self.scenes[name] = scene
         scene.request = None
         scene.invalidate()
+        entered = getattr(scene, "entered", None)
+        if entered is not None:
+            entered(time.monotonic())  # a table's turn clock waits while it is off screen
         self.scene = scene
         if name == "caller" and self.controller.hand is None:
             self.controller.start_hand(time.monotonic(), paused=not self.options.headless)

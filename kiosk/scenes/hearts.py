@@ -346,6 +346,7 @@ class HeartsScene:
         self._hand_slots: list[tuple[Card, Slot]] = []
         self.shown_hand: tuple[Card, ...] = ()  # the cards last drawn face up at the bottom
         self._now = 0.0
+        self._updated: float | None = None
         self.start(bots, mode)
 
     # -- starting ---------------------------------------------------------------------------
@@ -749,8 +750,15 @@ class HeartsScene:
         for p in self.trick:
             p.at = min(p.at, now - SLIDE)
 
+    def entered(self, now: float) -> None:
+        """The table is on screen again: its clocks wait for the time it was away."""
+        if self._updated is not None and now > self._updated:
+            self._wait(now - self._updated)
+        self._updated = now
+
     def update(self, now: float) -> None:
         self._now = now
+        self._updated = now
         if self.notice is not None and now >= self._notice_until:
             self.notice = None
         if self.menu_open:
@@ -789,6 +797,21 @@ class HeartsScene:
             self.deadline = now + self.turn_seconds
         elif now >= self.deadline:
             self._time_out(actor, now)
+
+    def _wait(self, gap: float) -> None:
+        """The table was off screen for `gap` seconds: the turn, the pauses and the moving
+        cards take up where they were."""
+        if self.deadline is not None:
+            self.deadline += gap
+        if self._next_at is not None:
+            self._next_at += gap
+        if self.collect is not None:
+            self.collect = (self.collect[0], self.collect[1] + gap)
+        if self._table_at is not None:
+            self._table_at += gap
+        self._notice_until += gap
+        for played in self.trick:
+            played.at += gap
 
     def _computer(self, actor: int, now: float) -> None:
         if actor == CHANCE:

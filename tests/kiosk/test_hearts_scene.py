@@ -310,8 +310,23 @@ def test_when_time_runs_out_while_passing_the_computers_pass_is_made(display: No
     scene.update(t)
     scene.toggle(scene.hand()[0], t)
     expected = medium().choose(scene.state.view(0), random.Random(1))
-    scene.update(t + 40.01)
+    advance(scene, lambda: scene.state.history[-1][0] == 0, t, step=0.5)
     assert scene.state.history[-1] == (0, expected)
+
+
+def test_the_turn_waits_while_the_table_is_off_screen(display: None) -> None:
+    scene = scene_with(turn_seconds=40)
+    t = _wait(scene, Phase.PLAY, 0.0)
+    scene.update(t)
+    for _ in range(100):  # ten seconds go by
+        t += 0.1
+        scene.update(t)
+    assert scene.deadline is not None
+    left = scene.deadline - t
+    assert 29 < left < 31
+    scene.entered(t + 600)  # the players went to the home menu and came back
+    scene.update(t + 600)
+    assert scene.decision() == 0 and scene.deadline - (t + 600) == pytest.approx(left)
 
 
 def test_no_limit_when_the_turn_seconds_are_zero(display: None) -> None:
