@@ -88,10 +88,10 @@ PLACES: dict[int, tuple[str, ...]] = {
 TRICK_SPOTS: dict[str, tuple[float, float, float]] = {
     "bottom": (0.0, 0.4, 0.0),
     "left": (-0.8, 0.0, 8.0),
-    "top": (0.0, -0.4, -3.0),
+    "top": (0.0, -0.4, -4.0),
     "right": (0.8, 0.0, -8.0),
-    "top_left": (-0.45, -0.38, 5.0),
-    "top_right": (0.45, -0.38, -5.0),
+    "top_left": (-0.45, -0.38, 4.0),
+    "top_right": (0.45, -0.38, -4.0),
 }
 DISPLAY_SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES, Suit.HEARTS)  # the colours alternate
 RULE_KEYS = {R_FOLLOW: "follow", R_BREAKING: "breaking", R_FIRST_TRICK: "first_trick",
