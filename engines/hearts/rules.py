@@ -74,9 +74,11 @@ class Deal:
     hands: tuple[tuple[Card, ...], ...]
 
     @classmethod
-    def of(cls, hands: Iterable[Iterable[Card | str]]) -> Deal:
+    def of(cls, hands: Iterable[Iterable[Card | str] | str]) -> Deal:
+        """From cards or card names; a hand may be one text such as ``"2C 3C 4C"``."""
         return cls(tuple(
-            tuple(sorted(c if isinstance(c, Card) else Card.parse(c) for c in hand))
+            tuple(sorted(parse_cards(hand) if isinstance(hand, str) else
+                         (c if isinstance(c, Card) else Card.parse(c) for c in hand)))
             for hand in hands
         ))
 
@@ -91,7 +93,10 @@ class Pass:
     cards: tuple[Card, ...]
 
     @classmethod
-    def of(cls, cards: Iterable[Card | str]) -> Pass:
+    def of(cls, cards: Iterable[Card | str] | str) -> Pass:
+        """From cards or card names, or one text such as ``"QS KS AS"``."""
+        if isinstance(cards, str):
+            return cls(tuple(sorted(parse_cards(cards))))
         return cls(tuple(sorted(c if isinstance(c, Card) else Card.parse(c) for c in cards)))
 
     def __str__(self) -> str:

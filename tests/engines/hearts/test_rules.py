@@ -1078,3 +1078,9 @@ def test_random_games_are_played_to_the_end() -> None:
         assert state.scores.count(min(state.scores)) == 1
         assert state.winner == state.scores.index(min(state.scores))
         assert len(deck(options.removed)) == options.hand_size * options.players
+
+
+def test_a_pass_and_a_deal_can_be_written_as_text_of_card_names() -> None:
+    assert Pass.of("QS KS AS") == Pass.of(["AS", "KS", "QS"])
+    hands = ["2C 3C 4C", "5C 6C 7C"]
+    assert Deal.of(hands) == Deal.of([["4C", "3C", "2C"], ["7C", "6C", "5C"]])
