@@ -676,6 +676,10 @@ class Kiosk:
             if isinstance(event, Scan):
                 self._scanned(event.payload, now)
             elif isinstance(event, SeatClaim):
+                seat_input = getattr(self.scene, "seat_input", None)
+                if seat_input is not None:  # at a card table the claim button is select
+                    seat_input(event.seat, Action.SELECT, now)
+                    continue
                 if self.scene is not self.scenes.get("caller"):
                     self.show("caller")
                 self.controller.open_claim(now, event.seat)

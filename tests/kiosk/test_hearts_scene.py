@@ -495,6 +495,26 @@ def test_the_kiosk_routes_gamepad_touch_and_seat_buttons_to_the_table(display: N
     app.voice.ready.wait(60)
 
 
+def test_a_claim_button_is_its_seats_select_at_the_card_table(display: None) -> None:
+    from hardware.events import SeatClaim
+    from kiosk.app import Kiosk
+
+    app = kiosk_on_hearts()
+    assert isinstance(app, Kiosk)
+    scene = app.scene
+    assert isinstance(scene, HeartsScene)
+    t = _wait(scene, Phase.PASS, 0.0)
+    app.frame(t)
+    app.events.put(SeatClaim(1))  # South (a person) picks the card under the cursor
+    app.frame(t)
+    assert app.scene is scene  # the caller is not called up by a claim at the table
+    assert scene.picks == [scene.hand()[0]]
+    app.events.put(SeatClaim(3))  # North is a computer: nothing happens
+    app.frame(t)
+    assert scene.picks == [scene.hand()[0]]
+    app.voice.ready.wait(60)
+
+
 def test_a_seat_button_is_a_plain_action_on_other_screens(display: None) -> None:
     from hardware.events import SeatButton
     from kiosk.app import Kiosk
