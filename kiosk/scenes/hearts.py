@@ -1172,7 +1172,7 @@ class HeartsScene:
 
         def paint(surface: pygame.Surface) -> None:
             shade = pygame.Surface(rect.size, pygame.SRCALPHA)
-            pygame.draw.rect(shade, (*OVERLAY, 250), shade.get_rect(),
+            pygame.draw.rect(shade, (*OVERLAY, 255), shade.get_rect(),
                              border_radius=rect.height // 3)
             surface.blit(shade, rect)
             pygame.draw.rect(surface, BAD if warn else ACCENT, rect, width=px(3),
@@ -1250,7 +1250,7 @@ class HeartsScene:
 
     def _overlay_box(self, surface: pygame.Surface, layout: Layout, rect: pygame.Rect) -> None:
         shade = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(shade, (*OVERLAY, 250), shade.get_rect(), border_radius=layout.px(18))
+        pygame.draw.rect(shade, (*OVERLAY, 255), shade.get_rect(), border_radius=layout.px(18))
         surface.blit(shade, rect)
         pygame.draw.rect(surface, ACCENT, rect, width=layout.px(4), border_radius=layout.px(18))
 
