@@ -19,10 +19,11 @@ plays, the same results.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, fields
 from typing import Any
+
+from engines.records import RecordError, from_text, replay_events, to_text
 
 from .options import GameOptions, OptionsError
 from .rules import (
@@ -34,10 +35,6 @@ from .rules import (
     OpeningRoll,
     Play,
 )
-
-
-class RecordError(ValueError):
-    """A record that cannot be replayed; the message names the event."""
 
 
 def options_to_json(options: GameOptions) -> dict[str, Any]:
@@ -120,44 +117,21 @@ def events(state: GameState) -> list[dict[str, Any]]:
 
 def dumps(state: GameState) -> str:
     """The record as JSON lines (one event per line, ending with a newline)."""
-    return "".join(json.dumps(event, ensure_ascii=False) + "\n" for event in events(state))
+    return to_text(events(state))
 
 
 def loads(text: str) -> GameState:
     """Replay a record written by `dumps`."""
-    parsed = []
-    for number, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            parsed.append(json.loads(line))
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"line {number}: not JSON: {exc.msg}") from exc
-    return replay(parsed)
+    return replay(from_text(text))
 
 
 def replay(record: Iterable[Mapping[str, Any]]) -> GameState:
     """Rebuild a game or match from its events. Raises RecordError if the record disagrees."""
-    state: GameState | None = None
-    for position, event in enumerate(record):
-        kind = event.get("kind") if isinstance(event, Mapping) else None
-        try:
-            if kind == "match_started":
-                if state is not None:
-                    raise RecordError("a second match_started")
-                options = options_from_json(event.get("options", {}))
-                state = _fresh(options, event.get("start"))
-                continue
-            if state is None:
-                raise RecordError("the record does not start with match_started")
-            _replay_event(state, event)
-        except RecordError as exc:
-            raise RecordError(f"event {position} ({kind}): {exc}") from None
-        except (KeyError, TypeError, ValueError) as exc:
-            raise RecordError(f"event {position} ({kind}) cannot be replayed: {exc}") from exc
-    if state is None:
-        raise RecordError("the record holds no match")
-    return state
+    return replay_events(
+        record, "match_started",
+        lambda event: _fresh(options_from_json(event.get("options", {})), event.get("start")),
+        _replay_event,
+    )
 
 
 def _fresh(options: GameOptions, start: Mapping[str, Any] | None) -> GameState:

@@ -16,19 +16,15 @@ same `GameState`: the same deals, passes and plays, the same scores.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, fields
 from typing import Any
 
 from engines.cards.cards import Card, cards_text
+from engines.records import RecordError, from_text, replay_events, to_text
 
 from .options import HeartsOptions, OptionsError
 from .rules import Deal, GameState, HandResult, Pass
-
-
-class RecordError(ValueError):
-    """A record that cannot be replayed; the message names the event."""
 
 
 def options_to_json(options: HeartsOptions) -> dict[str, Any]:
@@ -107,43 +103,21 @@ def events(state: GameState) -> list[dict[str, Any]]:
 
 def dumps(state: GameState) -> str:
     """The record as JSON lines (one event per line, ending with a newline)."""
-    return "".join(json.dumps(event, ensure_ascii=False) + "\n" for event in events(state))
+    return to_text(events(state))
 
 
 def loads(text: str) -> GameState:
     """Replay a record written by `dumps`."""
-    parsed = []
-    for number, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            parsed.append(json.loads(line))
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"line {number}: not JSON: {exc.msg}") from exc
-    return replay(parsed)
+    return replay(from_text(text))
 
 
 def replay(record: Iterable[Mapping[str, Any]]) -> GameState:
     """Rebuild a game from its events. Raises RecordError if the record disagrees."""
-    state: GameState | None = None
-    for position, event in enumerate(record):
-        kind = event.get("kind") if isinstance(event, Mapping) else None
-        try:
-            if kind == "game_started":
-                if state is not None:
-                    raise RecordError("a second game_started")
-                state = GameState(options_from_json(event.get("options", {})))
-                continue
-            if state is None:
-                raise RecordError("the record does not start with game_started")
-            _replay_event(state, event)
-        except RecordError as exc:
-            raise RecordError(f"event {position} ({kind}): {exc}") from None
-        except (KeyError, TypeError, ValueError) as exc:
-            raise RecordError(f"event {position} ({kind}) cannot be replayed: {exc}") from exc
-    if state is None:
-        raise RecordError("the record holds no game")
-    return state
+    return replay_events(
+        record, "game_started",
+        lambda event: GameState(options_from_json(event.get("options", {}))),
+        _replay_event,
+    )
 
 
 def _replay_event(state: GameState, event: Mapping[str, Any]) -> None:

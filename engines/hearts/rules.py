@@ -543,3 +543,23 @@ class GameState:
     def _check_seat(self, seat: int) -> None:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
             raise RuleError(R_SEAT, f"there is no seat {seat!r} at a {self.players}-player table")
+
+
+def random_action(state: GameState, rng: RandomLike) -> Action:
+    """Any allowed next action, uniformly: the deal, a random pass of 3, or a legal card.
+
+    For tests, benchmarks and random playouts; not applied.
+    """
+    if state.is_chance:
+        return state.sample_chance(rng)
+    if state.phase is Phase.PASS:
+        assert state.turn is not None
+        hand = list(state.hands[state.turn])
+        picked = []
+        for _ in range(PASS_SIZE):
+            picked.append(hand.pop(rng.randrange(len(hand))))
+        return Pass.of(picked)
+    legal = state.legal_actions()
+    if not legal:
+        raise RuleError(R_OVER, "the game is over")
+    return legal[rng.randrange(len(legal))]

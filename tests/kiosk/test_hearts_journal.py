@@ -7,7 +7,7 @@ import sqlite3
 from pathlib import Path
 
 from engines.hearts.options import HeartsOptions
-from engines.hearts.rules import GameState, Pass, Phase
+from engines.hearts.rules import GameState, random_action
 from kiosk.match_journal import BACKGAMMON_RECORDS, HEARTS_RECORDS, MatchJournal
 from kiosk.store import Store
 
@@ -15,14 +15,8 @@ DB_NAME = "journal.sqlite3"
 
 
 def _step(state: GameState, rng: random.Random) -> object:
-    if state.is_chance:
-        action: object = state.sample_chance(rng)
-    elif state.phase is Phase.PASS:
-        assert state.turn is not None
-        action = Pass.of(rng.sample(state.hands[state.turn], 3))
-    else:
-        action = rng.choice(state.legal_actions())
-    state.apply(action)  # type: ignore[arg-type]
+    action = random_action(state, rng)
+    state.apply(action)
     return action
 
 

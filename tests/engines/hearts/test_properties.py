@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from engines.cards.cards import ALL_CARDS, Card, Suit
 from engines.hearts import rules
 from engines.hearts.options import HeartsOptions, Moon, PassOrder
-from engines.hearts.rules import CHANCE, GameState, Pass, Phase, RuleError
+from engines.hearts.rules import CHANCE, GameState, Pass, Phase, RuleError, random_action
 
 from .test_rules import cards_seen, snapshot
 
@@ -144,13 +144,7 @@ def check_clone(state: GameState, rng: random.Random, tally: Tally) -> None:
     for _ in range(rng.randrange(1, 60)):
         if other.is_over:
             break
-        if other.is_chance:
-            other.apply(other.sample_chance(rng))
-        elif other.phase is Phase.PASS:
-            assert other.turn is not None
-            other.apply(Pass.of(rng.sample(other.hands[other.turn], 3)))
-        else:
-            other.apply(rng.choice(other.legal_actions()))
+        other.apply(random_action(other, rng))
     assert snapshot(state) == before
     after = snapshot(other)
     original = state.clone()
@@ -365,13 +359,7 @@ def play_some(options: HeartsOptions, seed: int, steps: int) -> GameState:
     for _ in range(steps):
         if state.is_over:
             break
-        if state.is_chance:
-            state.apply(state.sample_chance(rng))
-        elif state.phase is Phase.PASS:
-            assert state.turn is not None
-            state.apply(Pass.of(rng.sample(state.hands[state.turn], 3)))
-        else:
-            state.apply(rng.choice(state.legal_actions()))
+        state.apply(random_action(state, rng))
     return state
 
 

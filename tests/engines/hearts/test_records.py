@@ -9,7 +9,7 @@ import pytest
 
 from engines.hearts.options import HeartsOptions, Moon, PassOrder
 from engines.hearts.records import Recorder, RecordError, dumps, events, loads, replay
-from engines.hearts.rules import GameState, Pass, Phase
+from engines.hearts.rules import GameState, random_action
 
 
 def play_game(options: HeartsOptions, seed: int, actions: int | None = None) -> GameState:
@@ -17,13 +17,7 @@ def play_game(options: HeartsOptions, seed: int, actions: int | None = None) -> 
     state = GameState(options)
     done = 0
     while not state.is_over and (actions is None or done < actions):
-        if state.is_chance:
-            state.apply(state.sample_chance(rng))
-        elif state.phase is Phase.PASS:
-            assert state.turn is not None
-            state.apply(Pass.of(rng.sample(state.hands[state.turn], 3)))
-        else:
-            state.apply(rng.choice(state.legal_actions()))
+        state.apply(random_action(state, rng))
         done += 1
     return state
 
