@@ -53,6 +53,7 @@ from kiosk.scenes.caller import (
     TEXT,
     TEXT_DIM,
 )
+from kiosk.scenes.modes import ModeMenu
 from kiosk.text import TextRenderer
 
 Colour = tuple[int, int, int]
@@ -348,7 +349,7 @@ def screen_point(player: int, point: int) -> int:
 # -- the scene ----------------------------------------------------------------------------------
 
 
-class BackgammonScene:
+class BackgammonScene(ModeMenu):
     """A game or match of Takhteh Nard between people, computers, or both."""
 
     def __init__(
@@ -566,23 +567,6 @@ class BackgammonScene:
             self._move_cursor(step)
         elif action in (Action.SELECT, Action.CLAIM, Action.NEXT):
             self._select()
-
-    def _toggle_menu(self) -> None:
-        if not self.modes:
-            return
-        self.menu_open = not self.menu_open
-        keys = [m.key for m in self.modes]
-        self.menu_index = keys.index(self.mode) if self.mode in keys else 0
-
-    def _menu_key(self, action: Action | None) -> None:
-        if action in (Action.LEFT, Action.UP):
-            self.menu_index = (self.menu_index - 1) % len(self.modes)
-        elif action in (Action.RIGHT, Action.DOWN):
-            self.menu_index = (self.menu_index + 1) % len(self.modes)
-        elif action in (Action.SELECT, Action.CLAIM, Action.NEXT):
-            self.choose_mode(self.menu_index)
-        elif action is Action.BACK:
-            self.menu_open = False
 
     def choose_mode(self, index: int) -> None:
         mode = self.modes[index]

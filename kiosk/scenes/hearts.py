@@ -48,6 +48,7 @@ from kiosk.cards_draw import CardPainter, card_size, draw_pip
 from kiosk.config import Action
 from kiosk.i18n import Translator
 from kiosk.scenes.caller import ACCENT, BACKGROUND, BAD, GOOD, PANEL, PANEL_EDGE, TEXT, TEXT_DIM
+from kiosk.scenes.modes import ModeMenu
 from kiosk.text import TextRenderer
 
 Colour = tuple[int, int, int]
@@ -301,7 +302,7 @@ def make_layout(size: tuple[int, int], rtl: bool, players: int) -> Layout:
 # -- the scene ----------------------------------------------------------------------------------
 
 
-class HeartsScene:
+class HeartsScene(ModeMenu):
     """A game of Bidel between people and computers, on one screen."""
 
     def __init__(
@@ -705,23 +706,6 @@ class HeartsScene:
             if abs(x) <= w / 2 and abs(y) <= h / 2:
                 return card
         return None
-
-    def _toggle_menu(self) -> None:
-        if not self.modes:
-            return
-        self.menu_open = not self.menu_open
-        keys = [m.key for m in self.modes]
-        self.menu_index = keys.index(self.mode) if self.mode in keys else 0
-
-    def _menu_key(self, action: Action | None) -> None:
-        if action in (Action.LEFT, Action.UP):
-            self.menu_index = (self.menu_index - 1) % len(self.modes)
-        elif action in (Action.RIGHT, Action.DOWN):
-            self.menu_index = (self.menu_index + 1) % len(self.modes)
-        elif action in SELECTS:
-            self.choose_mode(self.menu_index)
-        elif action is Action.BACK:
-            self.menu_open = False
 
     def choose_mode(self, index: int) -> None:
         mode = self.modes[index]
