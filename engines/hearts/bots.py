@@ -8,19 +8,22 @@ cards from its hand in the pass phase, or one of ``view.legal`` in play.
 - `EasyBot`: passes its three highest cards; in play, a random legal card about
   half the time, the medium choice otherwise.
 - `MediumBot`: rules of thumb. It passes what is dangerous to keep (Q♠ without
-  four small spades under it, A♠ and K♠, high hearts, high cards of short
-  suits, a short suit to make a void); it ducks under the winning card, dumps
-  Q♠, then A♠/K♠ while the queen is out, then high hearts and high cards when
-  void; it leads low in the suit where the others hold the most cards above
-  its own, stays off high spades while Q♠ is out, and throws its highest club
-  on the pointless first trick.
+  four small spades under it, A♠ and K♠ likewise, high hearts, high cards of
+  suits with few small cards), keeping its small cards; in play it ducks under
+  the winning card, and when void dumps Q♠, then A♠/K♠ while the queen is out,
+  then the card with the most unseen cards of its suit under it (hearts
+  first); it leads its lowest card of the suit where the others hold the most
+  cards above it, short suits first, stays off high spades while Q♠ is out,
+  and throws its highest club on the pointless first trick.
 - `HardBot`: determinized Monte Carlo. It deals the cards it cannot see into
   many worlds, each consistent with everything the seat knows (the voids shown
   in play, the cards it passed, the hand sizes), plays each legal card in each
   world and rolls the hand out to the end with the medium policy for every
   seat, and plays the card with the fewest points on average (a shot moon
-  scores as the options say). The work is a fixed number of worlds, or, with
-  an injected clock, as many as fit in `time_limit`.
+  scores as the options say). Its pass is chosen the same way: the best few
+  passes by the medium rules are each played out in many deals of the unseen
+  cards, the others passing like the medium player. The work is a fixed number
+  of worlds, or, with an injected clock, as many as fit in `time_limit`.
 
 Cards inside the bots are the ints ``Card.index`` (0..51, suit * 13 + rank - 2)
 and hands are bit masks; `FastHand` plays the rest of a hand on them with no
@@ -227,6 +230,7 @@ def _lead(hand: int, legal: int, gone: int) -> int:
             score = under / count
             if count <= 3:
                 score += 0.3
+        score += 0.05 * mine.bit_count()  # a short suit first: a void to come
         if suit == 3:
             if card == QUEEN_SPADES_INDEX:
                 score += 3.0
@@ -262,20 +266,22 @@ def _follow(legal: int, trick: Sequence[int], last: bool, first: bool,
 
 
 def _discard(hand: int, legal: int, gone: int, jack: bool) -> int:
-    """Void in the suit led: Q♠, then A♠/K♠ while the queen is out, then the worst card."""
+    """Void in the suit led: Q♠, then A♠/K♠ while the queen is out, then the card with the most
+    unseen cards of its suit under it (hearts first, short suits first)."""
     if legal & QUEEN_SPADES:
         return QUEEN_SPADES_INDEX
     if not gone & QUEEN_SPADES:
         high = legal & (ACE_SPADES | KING_SPADES)
         if high:
             return _highest(high)
-    counts = [(hand & m).bit_count() for m in SUIT_MASKS]
     best_card, best_value = -1, -1e9
     for card in _indices(legal):
         suit, rank = divmod(card, 13)
-        value = rank + 2.0 - 0.1 * counts[suit]
+        unseen = SUIT_MASKS[suit] & ~gone & ~hand
+        value = (unseen & _below(card)).bit_count() + 0.3 * rank \
+            - 0.5 * (hand & SUIT_MASKS[suit]).bit_count()
         if suit == 2:
-            value += 4.0
+            value += 3.0
         if jack and card == 22:
             value -= 20.0
         if value > best_value:
@@ -310,7 +316,7 @@ def _suit_danger(suit: int, ranks: int, jack: bool) -> float:
     """The danger of holding the cards `ranks` (bit r - 2 for rank r) of one suit."""
     length = ranks.bit_count()
     if length == 0:
-        return -1.5 if suit == 2 else -4.0
+        return -1.0 if suit == 2 else -1.5
     danger = 0.0
     if suit == 3:
         low_spades = (ranks & 0x3FF).bit_count()  # 2♠ … J♠
@@ -328,9 +334,9 @@ def _suit_danger(suit: int, ranks: int, jack: bool) -> float:
             if rank <= 5:
                 danger -= (6 - rank) * 0.1  # small cards are the way out of tricks
             elif rank >= 10:
-                danger += (rank - 9) * (0.9 if suit == 2 else 0.6) / (1.0 + 0.5 * low)
+                danger += (rank - 9) * (0.9 if suit == 2 else 1.0) / (1.0 + 0.5 * low)
     if length == 1:
-        danger -= 1.0
+        danger -= 0.5
     if jack and suit == 1 and ranks >> 9 & 1:
         danger -= 1.5
     return danger
