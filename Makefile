@@ -2,6 +2,7 @@
 #   make run        install what is missing, then start the kiosk in a window
 #   make test       install what is missing, then run the whole suite
 #   make bench      print the speed figures (make bench-voice: the voice's, ~5 min)
+#   make bench-hearts  the Bidel bots' points per hand against medium bots, ~15 min
 #   make screenshots  regenerate the README screenshots
 #   make install    (root, on the Pi) install the kiosk as a boot-time service
 #   make uninstall  (root) remove it, keeping the config and the saved games
@@ -16,7 +17,7 @@ APT_PACKAGES := python3-venv python3-pip fonts-noto-core fonts-dejavu-core espea
 	libespeak-ng1 systemd poppler-utils libzbar0 cups-client
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test lint bench bench-voice bench-backgammon screenshots apt venv clean install uninstall
+.PHONY: run test lint bench bench-voice bench-backgammon bench-hearts screenshots apt venv clean install uninstall
 
 run: venv
 	$(BIN)/debarna kiosk --windowed
@@ -36,6 +37,9 @@ bench-voice: venv
 
 bench-backgammon: venv
 	$(BIN)/python benchmarks/bench_backgammon.py
+
+bench-hearts: venv
+	$(BIN)/python benchmarks/bench_hearts.py
 
 # The caller mid-hand in each language (a silent, fast headless hand: the voice
 # would set the pace), a Takhteh Nard demo and a Bidel hand under way, in a
