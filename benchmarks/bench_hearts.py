@@ -9,8 +9,9 @@ Prints:
   blocks of four played as one game (pass right, left, across, none; a game
   that ends early starts again); the tested bot's seat turns round the table
   from hand to hand, and every level plays the same deals;
-- the hard bot's decision time per card with a choice (median, 99th percentile,
-  maximum), timed in those games, with its fixed budget (no clock);
+- the hard bot's decision time per card with a choice and per pass (median,
+  99th percentile, maximum), timed in those games, with its fixed budget (no
+  clock; the kiosk gives it a clock and a time limit instead);
 - random full games per second: random passes and random legal cards through
   the engine's `GameState`, to the end of a game to 100.
 Targets: hard at most 5.5 points per hand, its decisions at most 0.3 s (median
@@ -72,12 +73,17 @@ def bench_random_games(seconds: float) -> None:
           f"{games} games in {elapsed:.1f} s)")
 
 
-def play_block(level: str, seed: int, block: int) -> tuple[list[int], list[float]]:
-    """Hands BLOCK*block … +BLOCK-1: the points of the tested seat, and hard's decision times."""
+Outcome = tuple[list[int], list[float], list[float]]
+
+
+def play_block(level: str, seed: int, block: int) -> Outcome:
+    """Hands BLOCK*block … +BLOCK-1: the points of the tested seat, and the hard bot's times
+    for its cards with a choice and for its passes."""
     deals = random.Random(f"deals {seed} {block}")
     choices = random.Random(f"bots {seed} {block} {level}")
     points: list[int] = []
     timings: list[float] = []
+    pass_timings: list[float] = []
     state = GameState(OPTIONS)
     for offset in range(BLOCK):
         if state.is_over:
@@ -91,22 +97,24 @@ def play_block(level: str, seed: int, block: int) -> tuple[list[int], list[float
             player = state.current_player
             assert player is not None and player >= 0
             view = state.view(player)
-            if player == seat and level == "hard" and len(view.legal) > 1:
+            timed = player == seat and level == "hard"
+            if timed and (len(view.legal) > 1 or view.phase is Phase.PASS):
                 start = time.perf_counter()
                 action = bots[player].choose(view, choices)
-                timings.append(time.perf_counter() - start)
+                elapsed = time.perf_counter() - start
+                (pass_timings if view.phase is Phase.PASS else timings).append(elapsed)
             else:
                 action = bots[player].choose(view, choices)
             state.apply(action)
         points.append(state.results[-1].points[seat])
-    return points, timings
+    return points, timings, pass_timings
 
 
-def _block_task(args: tuple[str, int, int]) -> tuple[list[int], list[float]]:
+def _block_task(args: tuple[str, int, int]) -> Outcome:
     return play_block(*args)
 
 
-def bench_level(level: str, hands: int, seed: int, jobs: int) -> tuple[list[int], list[float]]:
+def bench_level(level: str, hands: int, seed: int, jobs: int) -> Outcome:
     blocks = math.ceil(hands / BLOCK)
     tasks = [(level, seed, block) for block in range(blocks)]
     start = time.perf_counter()
@@ -116,28 +124,33 @@ def bench_level(level: str, hands: int, seed: int, jobs: int) -> tuple[list[int]
     else:
         outcomes = [_block_task(task) for task in tasks]
     elapsed = time.perf_counter() - start
-    points = [p for ps, _t in outcomes for p in ps][:hands]
-    timings = [t for _p, ts in outcomes for t in ts]
+    points = [p for ps, _t, _s in outcomes for p in ps][:hands]
+    timings = [t for _p, ts, _s in outcomes for t in ts]
+    pass_timings = [t for _p, _t, ts in outcomes for t in ts]
     mean = statistics.fmean(points)
     spread = 1.96 * statistics.stdev(points) / math.sqrt(len(points))
     print(f"{level:<7} {len(points):>6} {mean:>8.2f} ± {spread:.2f} {elapsed:>9.0f} s", flush=True)
-    return points, timings
+    return points, timings, pass_timings
 
 
-def report_times(timings: list[float], jobs: int) -> None:
+def report_times(what: str, timings: list[float]) -> None:
     if not timings:
         return
     ordered = sorted(timings)
     p99 = ordered[min(len(ordered) - 1, math.ceil(0.99 * len(ordered)) - 1)]
-    budget = HardBot()
     print(
-        f"hard decision time ({len(ordered)} cards with a choice; {budget.worlds} worlds a "
-        f"card, no clock): median {statistics.median(ordered) * 1000:.1f} ms, "
+        f"hard decision time, {what} ({len(ordered)}): "
+        f"median {statistics.median(ordered) * 1000:.1f} ms, "
         f"99th percentile {p99 * 1000:.1f} ms, max {ordered[-1] * 1000:.1f} ms "
         f"(target <= 300 ms)"
     )
-    if jobs > 1:
-        print(f"  (timed with {jobs} processes playing at once)")
+
+
+def report_budget(jobs: int) -> None:
+    budget = HardBot()
+    note = f"; timed with {jobs} processes playing at once" if jobs > 1 else ""
+    print(f"  (hard's fixed budget, no clock: {budget.worlds} worlds a card, "
+          f"{budget.pass_candidates} passes × {budget.pass_worlds} deals for the pass{note})")
 
 
 def main() -> None:
@@ -162,10 +175,15 @@ def main() -> None:
     total = time.perf_counter()
     print("level    hands  points/hand (±95%)   time  — each against three medium bots")
     timings: list[float] = []
+    pass_timings: list[float] = []
     for level in levels:
-        _points, times = bench_level(level, args.hands, args.seed, args.jobs)
+        _points, times, pass_times = bench_level(level, args.hands, args.seed, args.jobs)
         timings.extend(times)
-    report_times(timings, args.jobs)
+        pass_timings.extend(pass_times)
+    if timings:
+        report_times("cards with a choice", timings)
+        report_times("passes", pass_timings)
+        report_budget(args.jobs)
     bench_random_games(args.seconds)
     print(f"total: {time.perf_counter() - total:.0f} s")
 

@@ -371,14 +371,41 @@ def ranked_passes(hand: int, jack: bool = False) -> list[tuple[float, int]]:
     return ranked
 
 
+_SUIT_PASSES: dict[tuple[int, int, bool], list[tuple[float, int]]] = {}
+
+
+def _suit_passes(suit: int, ranks: int, jack: bool) -> list[tuple[float, int]]:
+    """For k = 0 … 3 cards given from one suit: the least danger left and the ranks given."""
+    key = (suit, ranks, jack)
+    found = _SUIT_PASSES.get(key)
+    if found is not None:
+        return found
+    bits = [1 << b for b in range(13) if ranks >> b & 1]
+    found = []
+    for k in range(min(PASS_SIZE, len(bits)) + 1):
+        found.append(min(((_suit_danger(suit, ranks & ~sum(given), jack), sum(given))
+                          for given in combinations(bits, k)), key=lambda item: item[0]))
+    _SUIT_PASSES[key] = found
+    return found
+
+
 def best_pass(hand: int, jack: bool = False) -> int:
-    """The pass (a mask) that leaves the least dangerous hand; the first such on a tie."""
+    """The pass (a mask) that leaves the least dangerous hand. The danger is a sum over the
+    suits, so the best pass gives each suit's best k cards for the best split of the three."""
+    options = [_suit_passes(suit, hand >> (13 * suit) & 0x1FFF, jack) for suit in range(4)]
     best, best_danger = 0, 1e9
-    cards = [1 << c for c in _indices(hand)]
-    for a, b, c in combinations(cards, PASS_SIZE):
-        danger = hand_danger(hand & ~(a | b | c), jack)
-        if danger < best_danger:
-            best, best_danger = a | b | c, danger
+    for k0 in range(len(options[0])):
+        for k1 in range(min(len(options[1]), PASS_SIZE + 1 - k0)):
+            for k2 in range(min(len(options[2]), PASS_SIZE + 1 - k0 - k1)):
+                k3 = PASS_SIZE - k0 - k1 - k2
+                if k3 >= len(options[3]):
+                    continue
+                parts = (options[0][k0], options[1][k1], options[2][k2], options[3][k3])
+                danger = parts[0][0] + parts[1][0] + parts[2][0] + parts[3][0]
+                if danger < best_danger - 1e-9:
+                    best_danger = danger
+                    best = (parts[0][1] | parts[1][1] << 13 | parts[2][1] << 26
+                            | parts[3][1] << 39)
     return best
 
 
@@ -664,7 +691,7 @@ class HardBot:
     """
 
     level: str = "hard"
-    worlds: int = 24
+    worlds: int = 150
     pass_worlds: int = 100
     pass_candidates: int = 8
     clock: Callable[[], float] | None = None

@@ -23,11 +23,14 @@ from engines.hearts.bots import (
     Knowledge,
     MediumBot,
     WorldSampler,
+    best_pass,
     cards_of,
+    hand_danger,
     hand_points,
     make_bot,
     mask_of,
     medium_pass,
+    ranked_passes,
 )
 from engines.hearts.options import HeartsOptions, Moon, PassOrder
 from engines.hearts.rules import (
@@ -423,3 +426,14 @@ def test_hand_points_score_like_the_engine_moon_included(seed: int, options: Hea
         taken[seat].append(card)
     _raw, points, _who = score_hand(taken, options)
     assert tuple(hand_points([mask_of(t) for t in taken], options)) == points
+
+
+@settings(max_examples=60, deadline=None)
+@given(SEEDS)
+def test_the_medium_pass_leaves_the_least_dangerous_hand_of_all_passes(seed: int) -> None:
+    hand = mask_of(random.Random(seed).sample(list(deck()), 13))
+    everything = ranked_passes(hand)
+    assert len(everything) == 286
+    chosen = best_pass(hand)
+    assert chosen.bit_count() == 3 and chosen & hand == chosen
+    assert hand_danger(hand & ~chosen) == pytest.approx(everything[0][0])
