@@ -17,10 +17,12 @@ cards from its hand in the pass phase, or one of ``view.legal`` in play.
   and throws its highest club on the pointless first trick.
 - `HardBot`: determinized Monte Carlo. It deals the cards it cannot see into
   many worlds, each consistent with everything the seat knows (the voids shown
-  in play, the cards it passed, the hand sizes), plays each legal card in each
-  world and rolls the hand out to the end with the medium policy for every
-  seat, and plays the card with the fewest points on average (a shot moon
-  scores as the options say). Its pass is chosen the same way: the best few
+  in play, the cards it passed, the hand sizes) and each picked from a few
+  such deals by how well the others' plays so far fit the medium player's
+  rules; it plays each legal card in each world, rolls the hand out to the end
+  with the medium policy for every seat, and plays the card with the best
+  average of its points less the others' mean (so a moon counts as the options
+  score it, for it or against it). Its pass is chosen the same way: the best few
   passes by the medium rules are each played out in many deals of the unseen
   cards, the others passing like the medium player. The work is a fixed number
   of worlds, or, with an injected clock, as many as fit in `time_limit`.
@@ -49,7 +51,8 @@ from .rules import PASS_SIZE, Pass, Phase, View
 SUIT_MASKS: Final = tuple(0x1FFF << (13 * s) for s in range(4))
 CLUBS, DIAMONDS, HEARTS, SPADES = SUIT_MASKS
 TWO_CLUBS: Final = 1 << 0
-JACK_DIAMONDS: Final = 1 << (13 + 11 - 2)
+JACK_DIAMONDS_INDEX: Final = 13 + 11 - 2
+JACK_DIAMONDS: Final = 1 << JACK_DIAMONDS_INDEX
 QUEEN_SPADES_INDEX: Final = 39 + 12 - 2
 QUEEN_SPADES: Final = 1 << QUEEN_SPADES_INDEX
 KING_SPADES: Final = 1 << (39 + 13 - 2)
@@ -219,7 +222,7 @@ def _lead(hand: int, legal: int, gone: int) -> int:
         if not mine:
             continue
         card = _lowest(mine)
-        if (card == QUEEN_SPADES_INDEX and mine & (mine - 1)):
+        if card == QUEEN_SPADES_INDEX and mine & (mine - 1):
             card = _lowest(mine & ~QUEEN_SPADES)  # never lead the queen with other spades
         others = SUIT_MASKS[suit] & ~gone & ~hand
         count = others.bit_count()
@@ -245,7 +248,8 @@ def _lead(hand: int, legal: int, gone: int) -> int:
 
 def _follow(legal: int, trick: Sequence[int], last: bool, first: bool,
             first_trick_points: bool) -> int:
-    """Following suit: duck under the winning card; if last on a pointless trick, win it high."""
+    """Following suit: Q♠ under a higher spade, else the highest card under the winning one;
+    last on a pointless trick, win it high (never with Q♠); the first trick, the highest."""
     led = trick[0] // 13
     top = max(c for c in trick if c // 13 == led)
     if first and not first_trick_points:
@@ -282,7 +286,7 @@ def _discard(hand: int, legal: int, gone: int, jack: bool) -> int:
             - 0.5 * (hand & SUIT_MASKS[suit]).bit_count()
         if suit == 2:
             value += 3.0
-        if jack and card == 22:
+        if jack and card == JACK_DIAMONDS_INDEX:
             value -= 20.0
         if value > best_value:
             best_card, best_value = card, value
@@ -510,7 +514,9 @@ class Knowledge:
     """Everything one seat knows about the hidden cards, from its view.
 
     `fixed[s]` are cards seat s surely holds (what I passed it, not yet played),
-    `allowed[s]` the cards it may hold (the voids it showed taken out), `need[s]`
+    `allowed[s]` the cards it may hold: less every suit it showed out of; only
+    hearts once it led one before they were broken; only hearts and Q♠ once it
+    played one of them on the first trick (when that is barred). `need[s]` is
     how many unseen cards it holds on top of `fixed[s]`, and `unseen` the cards
     to share out.
     """
@@ -650,6 +656,58 @@ class WorldSampler:
         return hands
 
 
+class Surprises:
+    """Counts, for a dealt world, the others' cards played this hand that the medium player
+    would not have played holding that world's cards: a model of the others, to weigh the
+    worlds by (plays with no choice, and cards as good as the expected one, are no surprise).
+    """
+
+    def __init__(self, view: View) -> None:
+        options = view.options
+        self.players = view.players
+        self.ftp = options.first_trick_points
+        self.jack = options.jack_of_diamonds
+        self.special = QUEEN_SPADES | (JACK_DIAMONDS if self.jack else 0)
+        played: list[tuple[int, int, tuple[int, ...], int, bool, bool]] = []
+        gone = 0
+        broken = False
+        for number, trick in enumerate((*view.tricks, view.trick)):
+            prefix: list[int] = []
+            for seat, card in trick.seats(self.players):
+                played.append((seat, card.index, tuple(prefix), gone, number == 0, broken))
+                gone |= 1 << card.index
+                prefix.append(card.index)
+                broken = broken or card.suit == 2
+        # Each event with the cards its seat played from then on: its hand then, less the world.
+        self.events: list[tuple[int, int, tuple[int, ...], int, bool, bool, int]] = []
+        later = [0] * self.players
+        for seat, card, prefix_cards, before, first, was_broken in reversed(played):
+            later[seat] |= 1 << card
+            if seat != view.seat:
+                self.events.append((seat, card, prefix_cards, before, first, was_broken,
+                                    later[seat]))
+
+    def count(self, hands: Sequence[int], most: int = 8) -> int:
+        surprises = 0
+        for seat, card, trick, gone, first, broken, later in self.events:
+            hand = hands[seat] | later
+            led = trick[0] // 13 if trick else -1
+            legal = legal_mask(hand, led, first, broken, self.ftp)
+            if legal & (legal - 1) == 0:
+                continue
+            guess = medium_card(hand, legal, trick, gone, first, self.players, self.ftp, self.jack)
+            if guess == card:
+                continue
+            low, high = min(guess, card), max(guess, card)
+            between = _below(high) & ~_below(low + 1)
+            if (low // 13 != high // 13 or between & ~(hand | gone)
+                    or ((1 << low) | (1 << high)) & self.special):
+                surprises += 1
+                if surprises >= most:
+                    break
+        return surprises
+
+
 # -- the hard bot ------------------------------------------------------------------------------
 
 
@@ -684,8 +742,12 @@ class SearchReport:
 class HardBot:
     """Determinized Monte Carlo over worlds consistent with the view (see the module docstring).
 
-    Without a clock it samples `worlds` worlds (the same choice for the same
-    view and random source); with an injected `clock` it samples worlds until
+    Each world is one of `draws` deals of the unseen cards, picked with weight
+    `surprise` ** (the others' plays the medium rules would not have made in
+    it). A card's value is its points less `others_weight` times the others'
+    mean. Without a clock it searches `worlds` worlds (the same choice for the
+    same view and random source), and its pass plays `pass_candidates` passes
+    out in `pass_worlds` deals; with an injected `clock` both go on until
     `time_limit` seconds have passed (at least `min_worlds`, at most
     `max_worlds`).
     """
@@ -698,7 +760,9 @@ class HardBot:
     time_limit: float = 0.25
     min_worlds: int = 4
     max_worlds: int = 400
-    others_weight: float = 0.0
+    others_weight: float = 1.0
+    draws: int = 6
+    surprise: float = 0.1
     report: SearchReport = field(default_factory=SearchReport)
 
     def choose(self, view: View, rng: Rng) -> Pass | Card:
@@ -770,7 +834,7 @@ class HardBot:
                 sim = FastHand(after, leader, [], 0, [0] * n, False, True,
                                options.first_trick_points)
                 sim.finish(policy)
-                totals[i] += hand_points(sim.taken, options)[me]
+                totals[i] += self._value(hand_points(sim.taken, options), me)
             worlds += 1
         self.report.worlds = worlds
         best = min(range(len(candidates)), key=lambda i: totals[i])
@@ -794,24 +858,43 @@ class HardBot:
         totals = [0.0] * len(plays)
         deadline = None if self.clock is None else self.clock() + self.time_limit
         limit = self.worlds if deadline is None else self.max_worlds
-        weight = self.others_weight / (n - 1)
+        surprises = Surprises(view) if self.draws > 1 else None
         worlds = 0
         while worlds < limit:
             if deadline is not None and worlds >= self.min_worlds and self.clock is not None \
                     and self.clock() > deadline:
                 break
             hands = sampler.sample(rng)
+            if surprises is not None:
+                hands = self._likely(hands, sampler, surprises, rng)
             for i, card in enumerate(plays):
                 sim = FastHand(hands, view.trick.leader, trick, knowledge.gone, taken,
                                view.hearts_broken, view.first_trick, options.first_trick_points)
                 sim.play(card)
                 sim.finish(policy)
-                points = hand_points(sim.taken, options)
-                mine = points[me]
-                totals[i] += mine - weight * (sum(points) - mine) if weight else mine
+                totals[i] += self._value(hand_points(sim.taken, options), me)
             worlds += 1
         self.report.worlds = worlds
         return [t / worlds for t in totals]
+
+    def _value(self, points: Sequence[int], me: int) -> float:
+        """What a hand's points are worth to seat `me` (less is better)."""
+        mine = points[me]
+        if not self.others_weight:
+            return mine
+        return mine - self.others_weight * (sum(points) - mine) / (len(points) - 1)
+
+    def _likely(self, first: list[int], sampler: WorldSampler, surprises: Surprises,
+                rng: random.Random) -> list[int]:
+        """One of `draws` worlds drawn in proportion to `surprise` ** (its surprises)."""
+        drawn = [first] + [sampler.sample(rng) for _ in range(self.draws - 1)]
+        weights = [self.surprise ** surprises.count(hands) for hands in drawn]
+        pick = rng.random() * sum(weights)
+        for hands, w in zip(drawn, weights, strict=True):
+            pick -= w
+            if pick < 0:
+                return hands
+        return drawn[-1]
 
 
 BOTS: Final = {"easy": EasyBot, "medium": MediumBot, "hard": HardBot}

@@ -22,6 +22,7 @@ from engines.hearts.bots import (
     HardBot,
     Knowledge,
     MediumBot,
+    Surprises,
     WorldSampler,
     best_pass,
     cards_of,
@@ -382,6 +383,27 @@ def test_the_sampler_deals_voids_late_in_a_hand_in_many_ways() -> None:
         rng = random.Random(seed)
         worlds |= {tuple(sampler.sample(rng)) for _ in range(5)}
     assert len(worlds) > 150
+
+
+@pytest.mark.parametrize("options", VARIANTS[:3], ids=variant_id)
+def test_the_true_deal_holds_no_surprise_when_the_others_play_like_medium(
+        options: HeartsOptions) -> None:
+    rng = random.Random(11)
+    state = GameState(options)
+    bots = [make_bot("medium") for _ in range(options.players)]
+    state.apply(state.sample_chance(rng))
+    surprising = 0
+    while not state.results:
+        seat = state.current_player
+        assert seat is not None
+        view = state.view(seat)
+        if view.phase is Phase.PLAY:
+            truth = [mask_of(h) for h in state.hands]
+            assert Surprises(view).count(truth) == 0
+            other = WorldSampler(Knowledge.of(view)).sample(rng)
+            surprising += Surprises(view).count(other) > 0
+        state.apply(bots[seat].choose(view, rng))
+    assert surprising > 0  # while other deals often are
 
 
 # -- the fast simulator plays by the engine's rules --------------------------------------------
