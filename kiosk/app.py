@@ -16,7 +16,7 @@ import tempfile
 import time
 from collections import deque
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
@@ -245,16 +245,17 @@ def hearts_modes(config: HeartsConfig, players: int | None = None) -> tuple[Hear
 
 def hearts_scene(
     text: TextRenderer, tr: Translator, config: HeartsConfig, seed: int | None = None,
-    on_action: Callable[[object], None] | None = None,
+    on_action: Callable[[object], None] | None = None, thinker: Executor | None = None,
 ) -> HeartsScene:
-    """The Bidel table: one person against computers of the configured level to start with."""
+    """The Bidel table: one person against computers of the configured level to start with.
+    With a `thinker` the computers think on it, off the frame loop."""
     modes = hearts_modes(config)
     start = next(mode for mode in modes if mode.key == config.level)
     options = hearts_options(config)
     return HeartsScene(
         text, tr, lambda: HeartsState(options), start.bots, make_rng(seed), modes=modes,
         mode=start.key, on_action=on_action, turn_seconds=config.turn_seconds,
-        timeout_bot=make_hearts_bot("medium"),
+        timeout_bot=make_hearts_bot("medium"), thinker=thinker,
     )
 
 
@@ -331,6 +332,7 @@ class Kiosk:
         self.scanner = ScanDetector.from_config(config.scanner)
         self._held: deque[tuple[pygame.event.Event, float, float]] = deque()
         self.printer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="print")
+        self.thinker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bots")
         self._printed: queue.Queue[list[Ticket]] = queue.Queue()
         self._last_typed = -1e9
         self._noise_until = -1e9
@@ -622,7 +624,7 @@ class Kiosk:
             journal.action(scene.state, action, scene.mode)
 
         scene = hearts_scene(self.text, self.tr, self.config.hearts, self.options.seed,
-                             on_action=committed)
+                             on_action=committed, thinker=self.thinker)
         holder.append(scene)
         found = journal.unfinished()
         if found is not None:
@@ -783,6 +785,7 @@ def run(options: KioskOptions) -> int:
             kiosk.voice.ready.wait(60)  # never quit pygame under a voice still loading
             kiosk.buttons.close()
             kiosk.printer.shutdown(wait=False, cancel_futures=True)
+            kiosk.thinker.shutdown(wait=False, cancel_futures=True)
         if options.screenshot is not None:
             kiosk.save_screenshot(options.screenshot)
     finally:

@@ -23,7 +23,9 @@ redraws its own small box once a second.
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, Future
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -319,6 +321,7 @@ class HeartsScene(ModeMenu):
         turn_seconds: float = 40.0,
         timeout_bot: Bot | None = None,
         pause: float = BOT_PAUSE,
+        thinker: Executor | None = None,
     ) -> None:
         self.text = text
         self.tr = tr
@@ -334,6 +337,10 @@ class HeartsScene(ModeMenu):
             timeout_bot = make_bot("medium")
         self.timeout_bot = timeout_bot
         self.pause = pause
+        # With a thinker, a computer thinks on it during its pause, off the frame loop; its
+        # choice is played once the pause is over and the choice is made.
+        self.thinker = thinker
+        self._thinking: tuple[GameState, int, Future[Pass | Card]] | None = None
         self.request: str | None = None
         self.menu_open = False
         self.menu_index = 0
@@ -769,6 +776,7 @@ class HeartsScene(ModeMenu):
                 PASS_PAUSE if state.phase is Phase.PASS else self.pause)
             if self._next_at is None:
                 self._next_at = now + pause
+                self._think(actor)
             if now >= self._next_at:
                 self._computer(actor, now)
             return
@@ -797,10 +805,29 @@ class HeartsScene(ModeMenu):
         for played in self.trick:
             played.at += gap
 
+    def _think(self, actor: int) -> None:
+        """Start the computer's choice on the thinker, with a random source of its own."""
+        bot = self.bots[actor] if actor != CHANCE else None
+        if self.thinker is None or bot is None:
+            return
+        view = self.state.view(actor)
+        own = random.Random(self.rng.randrange(2**63))
+        self._thinking = (self.state, len(self.state.history),
+                          self.thinker.submit(bot.choose, view, own))
+
     def _computer(self, actor: int, now: float) -> None:
         if actor == CHANCE:
             self.deal(now)
             return
+        thinking, self._thinking = self._thinking, None
+        if thinking is not None:
+            state, moment, future = thinking
+            if state is self.state and moment == len(state.history):
+                if not future.done():
+                    self._thinking = thinking  # the pause is over but the choice is not made
+                    return
+                self._apply(future.result(), now)
+                return
         bot = self.bots[actor]
         assert bot is not None
         self._apply(bot.choose(self.state.view(actor), self.rng), now)

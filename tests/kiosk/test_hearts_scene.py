@@ -726,3 +726,72 @@ def test_the_variants_come_from_the_config(display: None) -> None:
     assert (options.target, options.moon.value, options.jack_of_diamonds, options.players,
             options.pass_order.value) == (50, "shooter_subtracts", True, 3, "left_first")
     assert scene.mode == "easy" and len(scene.bots) == 3 and scene.turn_seconds == 0
+
+
+class GatedBot:
+    """The medium bot, made to wait at a gate: it shows on which thread it thinks."""
+
+    level = "medium"
+
+    def __init__(self) -> None:
+        import threading
+
+        self.inner = medium()
+        self.gate = threading.Event()
+        self.gate.set()
+        self.threads: list[str] = []
+
+    def choose(self, view: object, rng: object) -> object:
+        import threading
+
+        self.threads.append(threading.current_thread().name)
+        assert self.gate.wait(30), "the gate was never opened"
+        return self.inner.choose(view, rng)  # type: ignore[arg-type]
+
+
+def test_with_a_thinker_the_computers_think_off_the_frame_loop(display: None) -> None:
+    import threading
+    from concurrent.futures import ThreadPoolExecutor
+
+    bots = [GatedBot() for _ in range(4)]
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="bots") as thinker:
+        scene = scene_with(bots=bots, thinker=thinker)  # type: ignore[arg-type]
+        t = advance(scene, lambda: scene.state.phase is Phase.PASS)
+        for bot in bots:
+            bot.gate.clear()  # every computer now thinks until the test lets it go
+        moment = len(scene.state.history)
+        for _ in range(100):  # ten seconds of frames: the pause is long over
+            t += 0.1
+            scene.update(t)
+        assert len(scene.state.history) == moment  # nothing played before the choice is made
+        for bot in bots:
+            bot.gate.set()
+        assert scene._thinking is not None
+        scene._thinking[2].result(timeout=30)
+        scene.update(t + 0.1)
+        assert len(scene.state.history) == moment + 1
+        advance(scene, lambda: scene.state.phase is Phase.PLAY, t)
+    names = [name for bot in bots for name in bot.threads]
+    assert names and all(name.startswith("bots") for name in names)
+    assert threading.current_thread().name not in names
+
+
+def test_a_choice_thought_for_an_old_game_is_not_played_in_a_new_one(display: None) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    bots = [GatedBot() for _ in range(4)]
+    with ThreadPoolExecutor(max_workers=1) as thinker:
+        scene = scene_with(bots=bots, thinker=thinker)  # type: ignore[arg-type]
+        t = advance(scene, lambda: scene.state.phase is Phase.PASS)
+        for bot in bots:
+            bot.gate.clear()
+        t = advance(scene, lambda: scene._thinking is not None, t)
+        old = scene._thinking
+        assert old is not None
+        scene.start(bots)  # a new game while the old choice is still being made
+        for bot in bots:
+            bot.gate.set()
+        stale = old[2].result(timeout=30)
+        t = advance(scene, lambda: scene.state.phase is Phase.PLAY, t)
+    assert all(action is not stale for _seat, action in scene.state.history)
+    assert len(scene.state.history) == 1 + scene.state.players  # the deal and four passes
