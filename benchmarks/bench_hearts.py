@@ -36,10 +36,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engines.cards.cards import Card  # noqa: E402
 from engines.hearts.bots import LEVELS, Bot, HardBot, make_bot  # noqa: E402
 from engines.hearts.options import HeartsOptions  # noqa: E402
-from engines.hearts.rules import GameState, Pass, Phase  # noqa: E402
+from engines.hearts.rules import GameState, Phase, random_action  # noqa: E402
 
 OPTIONS = HeartsOptions()
 BLOCK = 4  # hands per block: one of each pass direction
@@ -48,19 +47,7 @@ BLOCK = 4  # hands per block: one of each pass direction
 def random_game(rng: random.Random) -> GameState:
     state = GameState(OPTIONS)
     while not state.is_over:
-        if state.is_chance:
-            state.apply(state.sample_chance(rng))
-        elif state.phase is Phase.PASS:
-            hand = state.hands[state.current_player or 0]
-            picks: list[Card] = []
-            while len(picks) < 3:
-                card = hand[rng.randrange(len(hand))]
-                if card not in picks:
-                    picks.append(card)
-            state.apply(Pass.of(picks))
-        else:
-            actions = state.legal_actions()
-            state.apply(actions[rng.randrange(len(actions))])
+        state.apply(random_action(state, rng))
     return state
 
 

@@ -41,6 +41,7 @@ from engines.hearts.rules import (
     Phase,
     View,
     is_point_card,
+    random_action,
     score_hand,
 )
 
@@ -68,11 +69,6 @@ def bot_of(level: str) -> Bot:
     return quick_hard() if level == "hard" else make_bot(level)
 
 
-def random_pass(state: GameState, rng: random.Random) -> Pass:
-    assert state.turn is not None
-    return Pass.of(rng.sample(state.hands[state.turn], 3))
-
-
 def random_position(options: HeartsOptions, seed: int, hands: int = 1) -> GameState:
     """A game played at random (random passes and legal cards) to a random card of one of
     its first `hands` hands."""
@@ -82,15 +78,11 @@ def random_position(options: HeartsOptions, seed: int, hands: int = 1) -> GameSt
     stop_card = rng.randrange(options.hand_size * options.players)
     played = 0
     while True:
-        if state.is_chance:
-            state.apply(state.sample_chance(rng))
-        elif state.phase is Phase.PASS:
-            state.apply(random_pass(state, rng))
-        else:
-            if state.hand_number == stop_hand and played == stop_card:
+        if state.phase is Phase.PLAY and state.hand_number == stop_hand:
+            if played == stop_card:
                 return state
-            played += state.hand_number == stop_hand
-            state.apply(rng.choice(state.legal_actions()))
+            played += 1
+        state.apply(random_action(state, rng))
 
 
 def position(hands: Sequence[str], plays: str = "") -> GameState:
@@ -417,7 +409,7 @@ def test_the_fast_simulator_agrees_with_the_engine(seed: int, options: HeartsOpt
     for _hand in range(rng.randrange(1, 4)):
         state.apply(state.sample_chance(rng))
         while state.phase is Phase.PASS:
-            state.apply(random_pass(state, rng))
+            state.apply(random_action(state, rng))
         assert state.turn is not None
         fast = FastHand([mask_of(h) for h in state.hands], state.turn, [], 0,
                         [0] * options.players, False, True, options.first_trick_points)
