@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from engines.errors import BrokenRule
+
 
 class Variant(StrEnum):
     """The scoring variant."""
@@ -34,12 +36,8 @@ _POINTS = {
 }
 
 
-class OptionsError(ValueError):
+class OptionsError(BrokenRule):
     """A combination of options the rules do not allow; `rule` names the rule."""
-
-    def __init__(self, rule: str, message: str) -> None:
-        super().__init__(f"{message} (rule: {rule})")
-        self.rule = rule
 
 
 @dataclass(frozen=True)

@@ -41,6 +41,8 @@ from fractions import Fraction
 from itertools import pairwise
 from typing import Any, Final, Protocol
 
+from engines.errors import BrokenRule
+
 from .options import GameOptions, Kind
 
 PLAYERS: Final = (0, 1)
@@ -74,12 +76,8 @@ R_DOUBLES: Final = "doubles are played four times, as many as possible"
 R_ONE_WINNER: Final = "first to bear off all 15 wins"
 
 
-class RuleError(ValueError):
+class RuleError(BrokenRule):
     """An illegal board, move or action; `rule` names the rule it breaks."""
-
-    def __init__(self, rule: str, message: str) -> None:
-        super().__init__(f"{message} (rule: {rule})")
-        self.rule = rule
 
 
 def _check_player(player: int) -> int:

@@ -30,6 +30,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from engines.errors import BrokenRule
+
 from .options import HandOptions, Stage
 from .ticket import HIGHEST, LOWEST, ROWS, Ticket, normalise_serial
 
@@ -48,12 +50,8 @@ class Reason(StrEnum):
     BURNT = "burnt"
 
 
-class HandError(ValueError):
+class HandError(BrokenRule):
     """An illegal step in a hand; `rule` names the rule it breaks."""
-
-    def __init__(self, rule: str, message: str) -> None:
-        super().__init__(f"{message} (rule: {rule})")
-        self.rule = rule
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
+from engines.errors import BrokenRule
+
 ROWS = 3
 COLUMNS = 9
 NUMBERS_PER_ROW = 5
@@ -21,12 +23,8 @@ LOWEST, HIGHEST = 1, 90
 Grid = tuple[tuple[int | None, ...], ...]
 
 
-class TicketError(ValueError):
+class TicketError(BrokenRule):
     """A ticket that breaks a rule of §2; `rule` names the broken rule."""
-
-    def __init__(self, rule: str, message: str) -> None:
-        super().__init__(f"{message} (rule: {rule})")
-        self.rule = rule
 
 
 def column_of(number: int) -> int:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from engines.cards.cards import Card, Suit
+from engines.errors import BrokenRule
 
 TWO_OF_CLUBS = Card.of(2, Suit.CLUBS)
 QUEEN_OF_SPADES = Card.of(12, Suit.SPADES)
@@ -28,12 +29,8 @@ TARGETS = (100, 50)
 PLAYERS = (3, 4, 5)
 
 
-class OptionsError(ValueError):
+class OptionsError(BrokenRule):
     """A combination of options the rules do not allow; `rule` names the rule."""
-
-    def __init__(self, rule: str, message: str) -> None:
-        super().__init__(f"{message} (rule: {rule})")
-        self.rule = rule
 
 
 class Moon(StrEnum):

@@ -22,6 +22,7 @@ from enum import StrEnum
 from typing import Final
 
 from engines.cards.cards import Card, CardError, RandomLike, Suit, deal, deck, parse_cards
+from engines.errors import BrokenRule
 
 from .options import (
     JACK_OF_DIAMONDS,
@@ -52,12 +53,8 @@ R_SEAT: Final = "seats are numbered 0 to players − 1"
 R_NOTATION: Final = "a card is written rank then suit, such as QS or TH; a pass is three cards"
 
 
-class RuleError(ValueError):
+class RuleError(BrokenRule):
     """An action the rules forbid; `rule` is the rule sentence it breaks."""
-
-    def __init__(self, rule: str, message: str) -> None:
-        super().__init__(f"{message} (rule: {rule})")
-        self.rule = rule
 
 
 class Phase(StrEnum):
