@@ -630,10 +630,12 @@ class Kiosk:
         if found is not None:
             unfinished, hand_id = found
             state = unfinished.state
-            modes = hearts_modes(self.config.hearts, state.players)
-            mode = next((m for m in modes if m.key == unfinished.mode), None)
-            if mode is not None:
-                scene.modes = modes
+            mode = next((m for m in scene.modes if m.key == unfinished.mode), None)
+            if state.options != hearts_options(self.config.hearts):
+                # The host changed the [hearts] variants since: the saved game stays in the
+                # journal's history, and the table starts a game with the new ones.
+                journal.abandon(hand_id, "the [hearts] options changed since it was saved")
+            elif mode is not None:
                 scene.resume(state, mode.bots, mode.key)
                 journal.adopt(state, hand_id)
         return scene

@@ -106,6 +106,14 @@ class MatchJournal:
             log.error("%s; this game is not being saved", exc)
             self._failed = True
 
+    def abandon(self, hand_id: int, why: str) -> None:
+        """Close an unfinished game that will not be resumed; its record stays."""
+        log.info("%s game %s is not resumed: %s", self.records.game, hand_id, why)
+        try:
+            self.store.finish_hand(hand_id, "hand_abandoned")
+        except StoreError as exc:
+            log.error("%s", exc)
+
     def unfinished(self) -> tuple[Unfinished, int] | None:
         row = self.store.unfinished(self.records.game)
         if row is None:

@@ -134,3 +134,14 @@ class HeartsOptions:
         if direction is Direction.ACROSS:
             return (seat + n // 2) % n
         return seat
+
+    def giver(self, seat: int, direction: Direction) -> int:
+        """Who passes to `seat`: the receiver the other way round."""
+        n = self.players
+        if direction is Direction.LEFT:
+            return (seat - 1) % n
+        if direction is Direction.RIGHT:
+            return (seat + 1) % n
+        if direction is Direction.ACROSS:
+            return (seat - n // 2) % n
+        return seat

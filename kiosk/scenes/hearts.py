@@ -360,23 +360,24 @@ class HeartsScene(ModeMenu):
     # -- starting ---------------------------------------------------------------------------
     def start(self, bots: Sequence[Bot | None], mode: str | None = None) -> None:
         """A new game with these seats (None: a person)."""
-        self.state = self.new_game()
-        players = self.state.players
-        if len(bots) != players:
-            raise ValueError(f"a table of {players} needs {players} seats, not {len(bots)}")
-        self.bots: tuple[Bot | None, ...] = tuple(bots)
-        self.mode = mode or ("demo" if self.demo else "people")
-        self._reset()
+        self._seat(self.new_game(), bots, mode)
 
     def resume(self, state: GameState, bots: Sequence[Bot | None], mode: str) -> None:
         """Carry on with a game rebuilt after a restart."""
-        self.start(bots, mode)
-        self.state = state
-        self._reset()
+        self._seat(state, bots, mode)
         players = state.players
         leader = state.leader
         self.trick = [Played((leader + i) % players, card, None, 0.0, -1e9)
                       for i, card in enumerate(state.trick)]
+
+    def _seat(self, state: GameState, bots: Sequence[Bot | None], mode: str | None) -> None:
+        players = state.players
+        if len(bots) != players:
+            raise ValueError(f"a table of {players} needs {players} seats, not {len(bots)}")
+        self.state = state
+        self.bots: tuple[Bot | None, ...] = tuple(bots)
+        self.mode = mode or ("demo" if self.demo else "people")
+        self._reset()
 
     def _reset(self) -> None:
         self.trick: list[Played] = []
@@ -501,10 +502,7 @@ class HeartsScene(ModeMenu):
         state = self.state
         if state.direction is Direction.NONE:
             return None
-        for other in range(self.players):
-            if other != seat and state.options.receiver(other, state.direction) == seat:
-                return other
-        return None
+        return state.options.giver(seat, state.direction)
 
     def deal(self, now: float) -> None:
         if self.state.is_chance:

@@ -452,12 +452,12 @@ def test_gamepad_buttons_hat_and_stick_become_actions() -> None:
     assert pad.action(event(pygame.JOYAXISMOTION, axis=3, value=-0.9)) is None
 
 
-def kiosk_on_hearts(seed: int = 5) -> object:
+def kiosk_on_hearts(seed: int = 5, hearts: HeartsConfig | None = None) -> object:
     from kiosk.app import Kiosk, KioskOptions
     from kiosk.config import Config, VoiceConfig
 
     app = Kiosk(KioskOptions(headless=True, lang="en", seed=seed, size=(1280, 720)),
-                Config(voice=VoiceConfig(enabled=False)))
+                Config(voice=VoiceConfig(enabled=False), hearts=hearts or HeartsConfig()))
     app.show("hearts")
     return app
 
@@ -580,6 +580,32 @@ def test_the_game_is_journaled_and_comes_back_after_a_restart(display: None) -> 
     assert row is not None
     records = [r for r in store.events(row.id) if r["kind"] == "record"]
     assert len(records) >= len(played) + 1
+    again.voice.ready.wait(60)
+
+
+def test_a_saved_game_of_other_variants_is_kept_in_the_journal_not_resumed(
+        display: None) -> None:
+    from kiosk.app import Kiosk
+
+    first = kiosk_on_hearts(seed=8)
+    assert isinstance(first, Kiosk)
+    scene = first.scene
+    assert isinstance(scene, HeartsScene)
+    scene.fast_forward(lambda s: len(s.history) > 20)
+    saved = first.journal.store.unfinished("hearts")
+    assert saved is not None
+    first.journal.store.close()
+    first.voice.ready.wait(60)
+
+    again = kiosk_on_hearts(seed=99, hearts=HeartsConfig(players=5))  # the host changed it
+    assert isinstance(again, Kiosk)
+    table = again.scene
+    assert isinstance(table, HeartsScene)
+    assert table.state.players == 5 and len(table.state.history) <= 1
+    store = again.journal.store
+    assert store.unfinished("hearts") is None or store.unfinished("hearts").id != saved.id
+    kept = [r for r in store.events(saved.id) if r["kind"] == "record"]
+    assert len(kept) > 20  # the old game's record is still there
     again.voice.ready.wait(60)
 
 

@@ -170,3 +170,11 @@ def test_every_seat_receives_exactly_one_pass() -> None:
             receivers = sorted(options.receiver(s, direction) for s in range(players))
             assert receivers == list(range(players))
             assert all(options.receiver(s, direction) != s for s in range(players))
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_each_seat_receives_from_exactly_the_seat_that_passes_to_it(players: int) -> None:
+    options = HeartsOptions(players=players)
+    for direction in options.pass_cycle:
+        for seat in range(players):
+            assert options.giver(options.receiver(seat, direction), direction) == seat
