@@ -41,24 +41,23 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Final, Protocol
 
-from engines.cards.cards import ALL_CARDS, Card
+from engines.cards.cards import ACE, ALL_CARDS, KING, Card, Suit
 
-from .options import HeartsOptions, Moon
+from .options import JACK_OF_DIAMONDS, QUEEN_OF_SPADES, TWO_OF_CLUBS, HeartsOptions, Moon
 from .rules import PASS_SIZE, Pass, Phase, View
 
 # -- cards as bits -----------------------------------------------------------------------------
 
 SUIT_MASKS: Final = tuple(0x1FFF << (13 * s) for s in range(4))
-CLUBS, DIAMONDS, HEARTS, SPADES = SUIT_MASKS
-TWO_CLUBS: Final = 1 << 0
-JACK_DIAMONDS_INDEX: Final = 13 + 11 - 2
+HEARTS: Final = SUIT_MASKS[Suit.HEARTS]
+TWO_CLUBS: Final = 1 << TWO_OF_CLUBS.index
+JACK_DIAMONDS_INDEX: Final = JACK_OF_DIAMONDS.index
 JACK_DIAMONDS: Final = 1 << JACK_DIAMONDS_INDEX
-QUEEN_SPADES_INDEX: Final = 39 + 12 - 2
+QUEEN_SPADES_INDEX: Final = QUEEN_OF_SPADES.index
 QUEEN_SPADES: Final = 1 << QUEEN_SPADES_INDEX
-KING_SPADES: Final = 1 << (39 + 13 - 2)
-ACE_SPADES: Final = 1 << (39 + 14 - 2)
+KING_SPADES: Final = 1 << Card.of(KING, Suit.SPADES).index
+ACE_SPADES: Final = 1 << Card.of(ACE, Suit.SPADES).index
 POINT_CARDS: Final = HEARTS | QUEEN_SPADES
-LOW_SPADES: Final = SPADES & (QUEEN_SPADES - 1)  # 2♠ … J♠
 FULL_DECK: Final = (1 << 52) - 1
 
 
@@ -781,9 +780,9 @@ class HardBot:
         plays = _distinct_plays(mask_of(legal), FULL_DECK & ~finished & ~mask_of(view.hand),
                                 view.options)
         self.report.candidates = len(plays)
-        fallback = _medium_choice(view)
         if len(plays) == 1:
             return ALL_CARDS[plays[0]]
+        fallback = _medium_choice(view)
         values = self._evaluate(view, plays, random.Random(rng.randrange(1 << 30)))
         best = min(range(len(plays)), key=lambda i: values[i])
         self.report.values = {ALL_CARDS[c]: v for c, v in zip(plays, values, strict=True)}

@@ -527,15 +527,13 @@ class GameState:
             self.scores[s] += p
         self.results.append(HandResult(self.hand_number, self.direction, taken, points, shooter,
                                        tuple(self.scores)))
+        self.last_tricks = list(self.tricks)
         low = min(self.scores)
         if max(self.scores) >= self.options.target and self.scores.count(low) == 1:
             self.phase = Phase.OVER
             self.turn = None
-            self.last_tricks = list(self.tricks)
             return
-        finished = self.tricks
         self._new_hand()
-        self.last_tricks = finished
 
     def _check_seat(self, seat: int) -> None:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:

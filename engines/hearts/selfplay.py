@@ -10,23 +10,16 @@ totals after it and who shot the moon.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any, Protocol
+from typing import Any
 
 from engines.cards.cards import cards_text
 
-from .options import Direction, HeartsOptions
-from .rules import GameState, Pass, Phase, RandomLike, View
+from .bots import Bot, Rng
+from .options import HeartsOptions
+from .rules import GameState, Pass
 
 
-class Player(Protocol):
-    def choose(self, view: View, rng: Any) -> Any: ...
-
-
-class Rng(RandomLike, Protocol):
-    def random(self) -> float: ...
-
-
-def play_hands(options: HeartsOptions, bots: Sequence[Player], hands: int,
+def play_hands(options: HeartsOptions, bots: Sequence[Bot], hands: int,
                rng: Rng) -> Iterator[dict[str, Any]]:
     """Yield `hands` finished hands played by `bots` (one per seat)."""
     if len(bots) != options.players:
@@ -50,7 +43,7 @@ def play_hands(options: HeartsOptions, bots: Sequence[Player], hands: int,
         action = bots[seat].choose(state.view(seat), rng)
         finished = len(state.results)
         state.apply(action, seat=seat)
-        if isinstance(action, Pass) and state.direction is not Direction.NONE:
+        if isinstance(action, Pass):
             passes.append({"from": seat, "to": options.receiver(seat, state.direction),
                            "cards": cards_text(action.cards)})
         if len(state.results) > finished:
@@ -61,7 +54,7 @@ def play_hands(options: HeartsOptions, bots: Sequence[Player], hands: int,
 def _hand_record(state: GameState, game: int, dealt: list[list[str]],
                  passes: list[dict[str, Any]]) -> dict[str, Any]:
     result = state.results[-1]
-    tricks = state.tricks if state.phase is Phase.OVER else state.last_tricks
+    tricks = state.last_tricks
     return {
         "game": game,
         "hand": result.number,
