@@ -51,7 +51,14 @@ from kiosk.caller import (
     box_tickets,
     make_rng,
 )
-from kiosk.config import Action, Config, ConfigError, HeartsConfig, default_path
+from kiosk.config import (
+    HEARTS_LEVELS,
+    Action,
+    Config,
+    ConfigError,
+    HeartsConfig,
+    default_path,
+)
 from kiosk.i18n import LANGUAGES, Translator, set_language
 from kiosk.journal import Journal
 from kiosk.keys import KeyFileError, load_codes
@@ -83,7 +90,6 @@ WINDOW_SIZE = (1280, 720)
 HEADLESS_SIZE = (1920, 1080)
 HEADLESS_MIN_RHYTHM = 0.05
 EXIT_OK, EXIT_CONFIG, EXIT_FONT, EXIT_DISPLAY = 0, 2, 3, 4
-HEARTS_LEVELS = ("easy", "medium", "hard")
 MAX_PASS_AND_PLAY = 4  # people at one Bidel table; computers fill the other seats
 # Gamepads (SDL's joystick numbering, as on an Xbox-style pad): A selects, B goes back;
 # the d-pad and the left stick move.

@@ -20,6 +20,7 @@ from engines.debarna.options import HandOptions
 from engines.debarna.simulate import simulate, summary
 from engines.debarna.strips import make_strips
 from engines.debarna.ticket import Ticket
+from kiosk.config import HEARTS_MOON, HEARTS_PASS_ORDER, HEARTS_PLAYERS, HEARTS_TARGETS
 
 SUBCOMMANDS = (
     "kiosk", "tickets", "print", "simulate", "history", "config", "voice", "backgammon",
@@ -137,16 +138,14 @@ def build_parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--bots", metavar="LEVEL,...",
                           help="each seat's bot: easy, medium or hard (default: all medium)")
     selfplay.add_argument("--format", choices=("json", "text"), default="text")
-    selfplay.add_argument("--players", type=int, choices=(3, 4, 5), default=4)
-    selfplay.add_argument("--target", type=int, choices=(100, 50), default=100)
-    selfplay.add_argument("--moon", choices=("others_add", "shooter_subtracts"),
-                          default="others_add")
+    selfplay.add_argument("--players", type=int, choices=HEARTS_PLAYERS, default=4)
+    selfplay.add_argument("--target", type=int, choices=HEARTS_TARGETS, default=100)
+    selfplay.add_argument("--moon", choices=HEARTS_MOON, default="others_add")
     selfplay.add_argument("--jack-of-diamonds", action="store_true",
                           help="J♦ takes 10 points off whoever wins it")
     selfplay.add_argument("--first-trick-points", action="store_true",
                           help="hearts and Q♠ may be played on the first trick")
-    selfplay.add_argument("--pass-order", choices=("right_first", "left_first"),
-                          default="right_first")
+    selfplay.add_argument("--pass-order", choices=HEARTS_PASS_ORDER, default="right_first")
 
     voice = sub.add_parser("voice", help="render the caller's voice clips now")
     voice.add_argument("--lang", choices=("fa", "en", "all"), default="all")

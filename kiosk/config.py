@@ -15,6 +15,9 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
+from engines.hearts.bots import LEVELS as BOT_LEVELS
+from engines.hearts.options import PLAYERS, TARGETS, Moon, PassOrder
+
 LANGUAGES = ("fa", "en")
 RHYTHM_RANGE = (3.0, 5.0)
 STRIPS_RANGE = (1, 50)
@@ -140,11 +143,11 @@ class TicketsConfig:
     seed: int = 1
 
 
-HEARTS_LEVELS = ("easy", "medium", "hard")
-HEARTS_TARGETS = (100, 50)
-HEARTS_PLAYERS = (4, 3, 5)
-HEARTS_MOON = ("others_add", "shooter_subtracts")
-HEARTS_PASS_ORDER = ("right_first", "left_first")
+HEARTS_LEVELS = BOT_LEVELS
+HEARTS_TARGETS = TARGETS
+HEARTS_PLAYERS = PLAYERS
+HEARTS_MOON = tuple(moon.value for moon in Moon)
+HEARTS_PASS_ORDER = tuple(order.value for order in PassOrder)
 
 
 @dataclass(frozen=True)

@@ -27,11 +27,11 @@ import random
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass
-from typing import Protocol
 
 import pygame
 
 from engines.cards.cards import Card, Suit
+from engines.hearts.bots import Bot, Rng, make_bot
 from engines.hearts.rules import (
     CHANCE,
     PASS_SIZE,
@@ -50,7 +50,7 @@ from kiosk.cards_draw import CardPainter, card_size, draw_pip
 from kiosk.config import Action
 from kiosk.i18n import Translator
 from kiosk.scenes.caller import ACCENT, BACKGROUND, BAD, GOOD, PANEL, PANEL_EDGE, TEXT, TEXT_DIM
-from kiosk.scenes.modes import ModeMenu
+from kiosk.scenes.modes import MENU_SELECTS, ModeMenu
 from kiosk.text import TextRenderer
 
 Colour = tuple[int, int, int]
@@ -99,21 +99,7 @@ TRICK_SPOTS: dict[str, tuple[float, float, float]] = {
 DISPLAY_SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES, Suit.HEARTS)  # the colours alternate
 RULE_KEYS = {R_FOLLOW: "follow", R_BREAKING: "breaking", R_FIRST_TRICK: "first_trick",
              R_TWO_CLUBS: "two_clubs"}
-SELECTS = (Action.SELECT, Action.CLAIM, Action.NEXT)
-
-
-class Rng(Protocol):
-    """The random source for deals and bots (`random.Random`, `secrets.SystemRandom`)."""
-
-    def random(self) -> float: ...
-
-    def randrange(self, stop: int) -> int: ...
-
-
-class Bot(Protocol):
-    """A computer player: a pass of three cards, or one of the view's legal cards."""
-
-    def choose(self, view: View, rng: Rng) -> Pass | Card: ...
+SELECTS = MENU_SELECTS  # select, a claim button, next: each picks
 
 
 @dataclass(frozen=True)
@@ -331,11 +317,7 @@ class HeartsScene(ModeMenu):
         self.modes = tuple(modes)
         self.on_action = on_action
         self.turn_seconds = turn_seconds
-        if timeout_bot is None:
-            from engines.hearts.bots import make_bot
-
-            timeout_bot = make_bot("medium")
-        self.timeout_bot = timeout_bot
+        self.timeout_bot = timeout_bot or make_bot("medium")
         self.pause = pause
         # With a thinker, a computer thinks on it during its pause, off the frame loop; its
         # choice is played once the pause is over and the choice is made.

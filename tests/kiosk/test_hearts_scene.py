@@ -729,7 +729,7 @@ def test_the_hearts_section_has_the_source_apps_defaults() -> None:
 @pytest.mark.parametrize(("key", "value", "allowed"), [
     ("level", "expert", '"easy" or "medium" or "hard"'),
     ("target", 75, "100 or 50"),
-    ("players", 6, "4 or 3 or 5"),
+    ("players", 6, "3 or 4 or 5"),
     ("moon", "none", '"others_add" or "shooter_subtracts"'),
     ("turn_seconds", -1, "from 0 to 600"),
     ("jack_of_diamonds", "yes", "true or false"),
