@@ -184,11 +184,10 @@ class CardPainter:
         return self._keep(key, pygame.transform.smoothscale(big, size))
 
     def surface(self, card: Card | None, size: tuple[int, int], angle: float = 0.0,
-                dim: bool = False, outline: Colour | None = None,
-                shadow: bool = True) -> pygame.Surface:
+                dim: bool = False, outline: Colour | None = None) -> pygame.Surface:
         """A finished card to blit centred where it lies: face up (or a back for None),
         turned `angle` degrees anticlockwise, dimmed, outlined, on its soft shadow."""
-        key = ("card", card.index if card else None, size, round(angle, 1), dim, outline, shadow)
+        key = ("card", card.index if card else None, size, round(angle, 1), dim, outline)
         found = self._cached(key)
         if found is not None:
             return found
@@ -196,16 +195,16 @@ class CardPainter:
         pad = max(3, round(h * 0.05))
         flat = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
         radius = max(2, round(w * 0.08))
-        if shadow:
-            shade = pygame.Surface(flat.get_size(), pygame.SRCALPHA)
-            soft = max(1, pad // 2)
-            for i in range(soft, 0, -1):
-                alpha = SHADOW[3] * (soft - i + 1) // (soft + 1)
-                box = pygame.Rect(pad - i + pad // 3, pad - i + pad // 2, w + 2 * i, h + 2 * i)
-                pygame.draw.rect(shade, (0, 0, 0, alpha), box, border_radius=radius + i)
-            flat.blit(shade, (0, 0))
-        body = (self.face(card, size) if card is not None else self.back(size)).copy()
+        shade = pygame.Surface(flat.get_size(), pygame.SRCALPHA)
+        soft = max(1, pad // 2)
+        for i in range(soft, 0, -1):
+            alpha = SHADOW[3] * (soft - i + 1) // (soft + 1)
+            box = pygame.Rect(pad - i + pad // 3, pad - i + pad // 2, w + 2 * i, h + 2 * i)
+            pygame.draw.rect(shade, (0, 0, 0, alpha), box, border_radius=radius + i)
+        flat.blit(shade, (0, 0))
+        body = self.face(card, size) if card is not None else self.back(size)
         if dim:
+            body = body.copy()
             body.fill((150, 150, 158, 255), special_flags=pygame.BLEND_RGBA_MULT)
         flat.blit(body, (pad, pad))
         if outline is not None:

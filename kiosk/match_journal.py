@@ -57,7 +57,6 @@ HEARTS_RECORDS = Records(
     hearts_records.replay,
     (hearts_records.RecordError, ValueError, KeyError),
 )
-GAME = BACKGAMMON_RECORDS.game
 
 
 @dataclass(frozen=True)

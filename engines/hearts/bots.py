@@ -464,9 +464,7 @@ def _gone(view: View) -> int:
 def _medium_choice(view: View) -> Card:
     legal = view.legal
     if len(legal) == 1:
-        card = legal[0]
-        assert isinstance(card, Card)
-        return card
+        return legal[0]
     index = medium_card(mask_of(view.hand), mask_of(legal), [c.index for c in view.trick.cards],
                         _gone(view), view.first_trick, view.players,
                         view.options.first_trick_points, view.options.jack_of_diamonds)
@@ -487,7 +485,6 @@ class EasyBot:
         legal = view.legal
         if len(legal) > 1 and rng.random() < self.randomness:
             card = legal[rng.randrange(len(legal))]
-            assert isinstance(card, Card)
             return card
         return _medium_choice(view)
 
@@ -771,9 +768,7 @@ class HardBot:
         legal = view.legal
         self.report = SearchReport(candidates=len(legal))
         if len(legal) == 1:
-            card = legal[0]
-            assert isinstance(card, Card)
-            return card
+            return legal[0]
         finished = 0
         for trick in view.tricks:
             finished |= mask_of(trick.cards)

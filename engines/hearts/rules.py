@@ -226,7 +226,7 @@ class View:
     taken: tuple[int, ...]  # the points each seat has won so far this hand
     scores: tuple[int, ...]  # the totals before this hand
     results: tuple[HandResult, ...]  # every finished hand of the game
-    legal: tuple[Action, ...] = field(default=())  # only on this seat's turn
+    legal: tuple[Card, ...] = field(default=())  # only on this seat's turn
 
     @property
     def players(self) -> int:

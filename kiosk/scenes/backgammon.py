@@ -50,6 +50,7 @@ from kiosk.scenes.caller import (
     GOOD,
     PANEL,
     PANEL_EDGE,
+    ROW_CHOSEN,
     TEXT,
     TEXT_DIM,
 )
@@ -1134,7 +1135,7 @@ class BackgammonScene(ModeMenu):
             rect = layout.buttons[i] if len(choices) > 1 else layout.buttons[0].union(
                 layout.buttons[1])
             chosen = name == "done" or (i == self.choice % len(choices) and "done" not in choices)
-            pygame.draw.rect(surface, (38, 56, 112) if chosen else PANEL, rect,
+            pygame.draw.rect(surface, ROW_CHOSEN if chosen else PANEL, rect,
                              border_radius=rect.height // 4)
             pygame.draw.rect(surface, ACCENT if chosen else PANEL_EDGE, rect,
                              width=px(5) if chosen else px(2), border_radius=rect.height // 4)
@@ -1154,7 +1155,7 @@ class BackgammonScene(ModeMenu):
         px, rtl = layout.px, self.rtl
         card = layout.cards[player]
         on_turn = self.state.turn == player and self.result is None
-        pygame.draw.rect(surface, (38, 56, 112) if on_turn else BACKGROUND, card,
+        pygame.draw.rect(surface, ROW_CHOSEN if on_turn else BACKGROUND, card,
                          border_radius=px(14))
         pygame.draw.rect(surface, ACCENT if on_turn else PANEL_EDGE, card,
                          width=px(4) if on_turn else px(2), border_radius=px(14))

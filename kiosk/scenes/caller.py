@@ -24,6 +24,7 @@ Colour = tuple[int, int, int]
 
 BACKGROUND: Colour = (14, 22, 48)
 PANEL: Colour = (24, 36, 74)
+ROW_CHOSEN: Colour = (38, 56, 112)  # the chosen row, the seat on turn
 PANEL_EDGE: Colour = (52, 70, 124)
 CELL_OFF: Colour = (30, 44, 86)
 CELL_OFF_TEXT: Colour = (112, 128, 170)

@@ -49,7 +49,17 @@ from engines.hearts.rules import (
 from kiosk.cards_draw import CardPainter, card_size, draw_pip
 from kiosk.config import Action
 from kiosk.i18n import Translator
-from kiosk.scenes.caller import ACCENT, BACKGROUND, BAD, GOOD, PANEL, PANEL_EDGE, TEXT, TEXT_DIM
+from kiosk.scenes.caller import (
+    ACCENT,
+    BACKGROUND,
+    BAD,
+    GOOD,
+    PANEL,
+    PANEL_EDGE,
+    ROW_CHOSEN,
+    TEXT,
+    TEXT_DIM,
+)
 from kiosk.scenes.modes import MENU_SELECTS, ModeMenu
 from kiosk.text import TextRenderer
 
@@ -358,6 +368,7 @@ class HeartsScene(ModeMenu):
             raise ValueError(f"a table of {players} needs {players} seats, not {len(bots)}")
         self.state = state
         self.bots: tuple[Bot | None, ...] = tuple(bots)
+        self.people = tuple(s for s, bot in enumerate(self.bots) if bot is None)  # the persons
         self.mode = mode or ("demo" if self.demo else "people")
         self._reset()
 
@@ -381,10 +392,6 @@ class HeartsScene(ModeMenu):
         self._last_person: int | None = None
         self._follow_turn()
         self._aim_cursor()
-
-    @property
-    def people(self) -> tuple[int, ...]:
-        return tuple(s for s, bot in enumerate(self.bots) if bot is None)
 
     @property
     def demo(self) -> bool:
@@ -873,8 +880,8 @@ class HeartsScene(ModeMenu):
         if self.decision() is None:
             return tr("hearts.thinking", seat=name)
         if state.phase is Phase.PASS:
-            view = state.view(actor)
-            receiver = self.seat_name(view.pass_to) if view.pass_to is not None else ""
+            to = state.options.receiver(actor, state.direction)
+            receiver = self.seat_name(to)
             return tr("hearts.pass_prompt", seat=name, receiver=receiver)
         return tr("hearts.your_turn", seat=name)
 
@@ -1000,7 +1007,7 @@ class HeartsScene(ModeMenu):
         def paint(surface: pygame.Surface) -> None:
             edge = GOOD if won else (ACCENT if on_turn else PLATE_EDGE)
             radius = rect.height // 3
-            pygame.draw.rect(surface, (38, 56, 112) if on_turn else PLATE, rect,
+            pygame.draw.rect(surface, ROW_CHOSEN if on_turn else PLATE, rect,
                              border_radius=radius)
             pygame.draw.rect(surface, edge, rect, width=px(4) if on_turn or won else px(2),
                              border_radius=radius)
@@ -1072,7 +1079,7 @@ class HeartsScene(ModeMenu):
             if not mine:
                 return
             button = layout.pass_button
-            fill = (38, 56, 112) if ready else PANEL
+            fill = ROW_CHOSEN if ready else PANEL
             pygame.draw.rect(surface, fill, button, border_radius=button.height // 3)
             edge = CURSOR if on_button else (ACCENT if ready else PANEL_EDGE)
             pygame.draw.rect(surface, edge, button, width=px(6) if on_button else px(3),
@@ -1162,10 +1169,7 @@ class HeartsScene(ModeMenu):
             rect.bottom = layout.toast.bottom
 
         def paint(surface: pygame.Surface) -> None:
-            shade = pygame.Surface(rect.size, pygame.SRCALPHA)
-            pygame.draw.rect(shade, (*OVERLAY, 255), shade.get_rect(),
-                             border_radius=rect.height // 3)
-            surface.blit(shade, rect)
+            pygame.draw.rect(surface, OVERLAY, rect, border_radius=rect.height // 3)
             pygame.draw.rect(surface, BAD if warn else ACCENT, rect, width=px(3),
                              border_radius=rect.height // 3)
             inner = rect.inflate(-px(40), -px(12))
@@ -1240,9 +1244,7 @@ class HeartsScene(ModeMenu):
         return Piece("timer", rect, (digits, colour, rtl), paint)
 
     def _overlay_box(self, surface: pygame.Surface, layout: Layout, rect: pygame.Rect) -> None:
-        shade = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(shade, (*OVERLAY, 255), shade.get_rect(), border_radius=layout.px(18))
-        surface.blit(shade, rect)
+        pygame.draw.rect(surface, OVERLAY, rect, border_radius=layout.px(18))
         pygame.draw.rect(surface, ACCENT, rect, width=layout.px(4), border_radius=layout.px(18))
 
     def _privacy(self, layout: Layout) -> Piece:

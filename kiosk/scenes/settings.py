@@ -27,6 +27,7 @@ from kiosk.scenes.caller import (
     GOOD,
     PANEL,
     PANEL_EDGE,
+    ROW_CHOSEN,
     TEXT,
     TEXT_DIM,
     WARN,
@@ -37,7 +38,6 @@ log = logging.getLogger(__name__)
 
 Colour = tuple[int, int, int]
 
-ROW_CHOSEN: Colour = (38, 56, 112)
 VALUE_BOX: Colour = (18, 28, 60)
 OFF_TEXT: Colour = (130, 142, 178)
 ARROW_OFF: Colour = (64, 80, 128)
