@@ -168,5 +168,37 @@ class TextRenderer:
             box.centerx = rect.centerx
         return target.blit(surface, box)
 
+    def wrap(
+        self, text: str, size: int, width: int, bold: bool = False, rtl: bool | None = None,
+        colour: Colour = (255, 255, 255),
+    ) -> list[str]:
+        """`text` cut at spaces into lines no wider than `width` (a longer word stays whole).
+        Pass the colour it will be drawn in, so the measured lines are the cached ones."""
+        lines: list[str] = []
+        for word in text.split():
+            trial = f"{lines[-1]} {word}" if lines else word
+            if lines and self.render(trial, size, colour, bold, rtl).get_width() <= width:
+                lines[-1] = trial
+            else:
+                lines.append(word)
+        return lines
+
+    def paragraph(
+        self, target: pygame.Surface, text: str, size: int, colour: Colour, rect: pygame.Rect,
+        align: str = "center", rtl: bool | None = None, leading: float = 1.4, min_size: int = 12,
+    ) -> None:
+        """`text` wrapped to `rect`'s width, smaller if the lines would not fit its height,
+        the lines centred vertically in it."""
+        while True:
+            lines = self.wrap(text, size, rect.width, rtl=rtl, colour=colour)
+            pitch = round(size * leading)
+            if len(lines) * pitch <= rect.height or size <= min_size:
+                break
+            size -= 2
+        top = rect.centery - pitch * len(lines) // 2
+        for i, line in enumerate(lines):
+            row = pygame.Rect(rect.left, top + i * pitch, rect.width, pitch)
+            self.draw(target, line, size, colour, row, align=align, rtl=rtl)
+
     def clear(self) -> None:
         self._cache.clear()

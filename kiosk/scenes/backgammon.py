@@ -1126,9 +1126,10 @@ class BackgammonScene(ModeMenu):
             info.append(tr("backgammon.match_to", points=options.match_length))
         if self.state.crawford_game:
             info.append(tr("backgammon.crawford"))
-        self._draw_wrapped(surface, tr("app.list_sep").join(info), px(32), layout.info)
+        self.text.paragraph(surface, tr("app.list_sep").join(info), px(32), TEXT, layout.info,
+                            leading=1.45)
         prompt = self.prompt()
-        self._draw_wrapped(surface, prompt, px(44), layout.prompt)
+        self.text.paragraph(surface, prompt, px(44), TEXT, layout.prompt, leading=1.45)
         self._hit_buttons = []
         choices = self.choices()
         for i, name in enumerate(choices[: len(layout.buttons)]):
@@ -1148,7 +1149,8 @@ class BackgammonScene(ModeMenu):
             pygame.draw.rect(surface, PANEL_EDGE, rect, width=px(2), border_radius=rect.height // 4)
             self.text.draw(surface, tr("backgammon.buttons.new_game"), px(34), TEXT_DIM,
                            rect.inflate(-px(20), 0), align="center", rtl=rtl)
-        self._draw_wrapped(surface, tr("backgammon.hint"), px(28), layout.hint, TEXT_DIM)
+        self.text.paragraph(surface, tr("backgammon.hint"), px(28), TEXT_DIM, layout.hint,
+                            leading=1.45)
 
     def _draw_card(self, surface: pygame.Surface, layout: Layout, player: int,
                    board: Board) -> None:
@@ -1171,32 +1173,3 @@ class BackgammonScene(ModeMenu):
         pips = self.tr("backgammon.pips", pips=board.pips(player))
         self.text.draw(surface, pips, px(32), TEXT_DIM, low, rtl=rtl)
 
-    def _wrap(self, line: str, size: int, colour: Colour, width: int) -> list[str]:
-        lines: list[str] = []
-        current = ""
-        for word in line.split(" "):
-            trial = f"{current} {word}".strip()
-            wide = self.text.render(trial, size, colour, rtl=self.rtl).get_width() > width
-            if current and wide:
-                lines.append(current)
-                current = word
-            else:
-                current = trial
-        if current:
-            lines.append(current)
-        return lines
-
-    def _draw_wrapped(self, surface: pygame.Surface, line: str, size: int, rect: pygame.Rect,
-                      colour: Colour = TEXT) -> None:
-        """A line broken at spaces into lines that fit the width, smaller if they would not
-        fit the height, centred in `rect`."""
-        while True:
-            lines = self._wrap(line, size, colour, rect.width)
-            if len(lines) * round(size * 1.45) <= rect.height or size <= 12:
-                break
-            size -= 2
-        pitch = round(size * 1.45)
-        top = rect.centery - pitch * len(lines) // 2
-        for i, text in enumerate(lines):
-            row = pygame.Rect(rect.left, top + i * pitch, rect.width, pitch)
-            self.text.draw(surface, text, size, colour, row, align="center", rtl=self.rtl)

@@ -1193,7 +1193,7 @@ class HeartsScene(ModeMenu):
                  wrap: str | None = None) -> None:
             def paint(surface: pygame.Surface) -> None:
                 if wrap:
-                    self._paragraph(surface, text, size, colour, rect, wrap)
+                    self.text.paragraph(surface, text, size, colour, rect, wrap, min_size=14)
                 else:
                     self.text.draw(surface, text, size, colour, rect, rtl=rtl)
 
@@ -1264,7 +1264,7 @@ class HeartsScene(ModeMenu):
             self.text.draw(surface, title, px(64), ACCENT, head, align="center", bold=True,
                            rtl=rtl)
             low = pygame.Rect(inner.left, head.bottom, inner.width, inner.bottom - head.bottom)
-            self._paragraph(surface, body, px(40), TEXT, low)
+            self.text.paragraph(surface, body, px(40), TEXT, low, min_size=14)
 
         return Piece("privacy", rect, (title, body), paint)
 
@@ -1362,29 +1362,6 @@ class HeartsScene(ModeMenu):
         return self.tr(f"hearts.modes.{mode.key}")
 
     # text in several lines
-    def _lines(self, text: str, size: int, width: int) -> list[str]:
-        lines: list[str] = []
-        for word in text.split(" "):
-            trial = f"{lines[-1]} {word}" if lines else word
-            if lines and self.text.render(trial, size, TEXT, rtl=self.rtl).get_width() <= width:
-                lines[-1] = trial
-            else:
-                lines.append(word)
-        return lines
-
-    def _paragraph(self, surface: pygame.Surface, text: str, size: int, colour: Colour,
-                   rect: pygame.Rect, align: str = "center") -> None:
-        """`text` broken into lines that fit `rect`, smaller if need be, centred vertically."""
-        while True:
-            lines = self._lines(text, size, rect.width)
-            pitch = round(size * 1.4)
-            if len(lines) * pitch <= rect.height or size <= 14:
-                break
-            size -= 2
-        top = rect.centery - pitch * len(lines) // 2
-        for i, text_line in enumerate(lines):
-            row = pygame.Rect(rect.left, top + i * pitch, rect.width, pitch)
-            self.text.draw(surface, text_line, size, colour, row, align=align, rtl=self.rtl)
 
 
 def _merge(rects: list[pygame.Rect]) -> list[pygame.Rect]:

@@ -386,22 +386,6 @@ class PrintScene:
                          border_radius=radius)
         return area
 
-    def _wrap(self, line: str, size: int, bold: bool, rtl: bool, width: int) -> list[str]:
-        """`line` cut at spaces into lines no wider than `width` (a long word stays whole)."""
-        words = line.split()
-        lines: list[str] = []
-        current = ""
-        for word in words:
-            candidate = f"{current} {word}" if current else word
-            if current and self.text.render(candidate, size, TEXT, bold, rtl).get_width() > width:
-                lines.append(current)
-                current = word
-            else:
-                current = candidate
-        if current:
-            lines.append(current)
-        return lines
-
     def _draw_status(self, surface: pygame.Surface, layout: Layout) -> pygame.Rect:
         rect = layout.status
         area = self._clear(surface, rect)
@@ -414,7 +398,8 @@ class PrintScene:
         for line, colour, bold in self.status_lines():
             # A sentence keeps its own direction: the printing module's messages are English.
             rtl = self.rtl and has_arabic(line)
-            rows += [(part, colour, bold, rtl) for part in self._wrap(line, size, bold, rtl, width)]
+            parts = self.text.wrap(line, size, width, bold, rtl, TEXT)
+            rows += [(part, colour, bold, rtl) for part in parts]
         if len(rows) > room:  # the last line takes the rest, shrunk to fit
             last = rows[room - 1]
             rest = " ".join(r[0] for r in rows[room - 1:])

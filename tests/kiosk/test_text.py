@@ -83,3 +83,22 @@ def test_punctuation_the_arabic_font_lacks_is_drawn_with_the_latin_font(
     for path, run in runs:
         assert all(text_rtl.has_glyph(path, ch) for ch in run), (path.name, run)
     assert any(path == text_rtl.files.latin and "…" in run for path, run in runs)
+
+
+def test_wrapped_lines_fit_the_width_and_keep_every_word(text_ltr: TextRenderer) -> None:
+    sentence = "South, press select when you are ready. Everyone else, please look away."
+    lines = text_ltr.wrap(sentence, 40, 400)
+    assert len(lines) > 1 and " ".join(lines).split() == sentence.split()
+    assert all(text_ltr.render(line, 40, (255, 255, 255)).get_width() <= 400
+               for line in lines if " " in line)
+    assert text_ltr.wrap("Supercalifragilistic", 40, 50) == ["Supercalifragilistic"]
+
+
+def test_a_paragraph_shrinks_until_its_lines_fit_the_height(text_rtl: TextRenderer) -> None:
+    import pygame
+
+    target = pygame.Surface((500, 120))
+    rect = pygame.Rect(0, 0, 500, 120)
+    text_rtl.paragraph(target, "این کارت مجاز نیست " * 6, 60, (255, 255, 255), rect)
+    lit = [y for y in range(120) if any(target.get_at((x, y))[0] > 128 for x in range(0, 500, 2))]
+    assert lit and lit[0] > 0 and lit[-1] < 119  # drawn inside, nothing cut at the edges
