@@ -19,7 +19,7 @@ from collections.abc import Callable
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 import pygame
 
@@ -62,7 +62,7 @@ from kiosk.config import (
 from kiosk.i18n import LANGUAGES, Translator, set_language
 from kiosk.journal import Journal
 from kiosk.keys import KeyFileError, load_codes
-from kiosk.match_journal import HEARTS_RECORDS, MatchJournal
+from kiosk.match_journal import BACKGAMMON_RECORDS, HEARTS_RECORDS, MatchJournal, Records
 from kiosk.notify import Notifier
 from kiosk.scenes.backgammon import BackgammonScene, Bot, Mode
 from kiosk.scenes.caller import CallerScene
@@ -79,6 +79,8 @@ from kiosk.text import FontError, TextRenderer
 from kiosk.tickets import issue, issued_tickets
 
 log = logging.getLogger(__name__)
+
+TableScene = TypeVar("TableScene", BackgammonScene, HeartsScene)
 
 FPS = 30
 HARD_BOT_SECONDS = 0.25  # the hard bot's thinking time in the frame loop
@@ -599,17 +601,24 @@ class Kiosk:
         self.controller.scan(payload, now)
 
     # -- Takhteh Nard ------------------------------------------------------------------------
-    def _backgammon(self) -> BackgammonScene:
-        """The backgammon screen, journaling every action; an unfinished match comes back."""
-        journal = MatchJournal(self.journal.store)
-        holder: list[BackgammonScene] = []
+    def _journaled(self, records: Records,
+                   build: Callable[[Callable[[object], None]], TableScene]
+                   ) -> tuple[TableScene, MatchJournal]:
+        """A table game's scene, built with a hook that commits each action to the journal
+        before the screen shows it."""
+        journal = MatchJournal(self.journal.store, records)
+        built: list[TableScene] = []
 
         def committed(action: object) -> None:
-            scene = holder[0]
-            journal.action(scene.state, action, scene.mode)
+            journal.action(built[0].state, action, built[0].mode)
 
-        scene = backgammon_scene(self.text, self.tr, self.options.seed, on_action=committed)
-        holder.append(scene)
+        built.append(build(committed))
+        return built[0], journal
+
+    def _backgammon(self) -> BackgammonScene:
+        """The backgammon screen, journaling every action; an unfinished match comes back."""
+        scene, journal = self._journaled(BACKGAMMON_RECORDS, lambda committed: backgammon_scene(
+            self.text, self.tr, self.options.seed, on_action=committed))
         found = journal.unfinished()
         if found is not None:
             unfinished, hand_id = found
@@ -622,16 +631,9 @@ class Kiosk:
     # -- Bidel ----------------------------------------------------------------------------------
     def _hearts(self) -> HeartsScene:
         """The Bidel table, journaling every action; an unfinished game comes back."""
-        journal = MatchJournal(self.journal.store, HEARTS_RECORDS)
-        holder: list[HeartsScene] = []
-
-        def committed(action: object) -> None:
-            scene = holder[0]
-            journal.action(scene.state, action, scene.mode)
-
-        scene = hearts_scene(self.text, self.tr, self.config.hearts, self.options.seed,
-                             on_action=committed, thinker=self.thinker)
-        holder.append(scene)
+        scene, journal = self._journaled(HEARTS_RECORDS, lambda committed: hearts_scene(
+            self.text, self.tr, self.config.hearts, self.options.seed, on_action=committed,
+            thinker=self.thinker))
         found = journal.unfinished()
         if found is not None:
             unfinished, hand_id = found
