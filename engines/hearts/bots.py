@@ -36,7 +36,7 @@ validation, for the rollouts (it agrees with `rules.legal_cards` and
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Final, Protocol
@@ -802,13 +802,8 @@ class HardBot:
         size = options.hand_size
         policy = _rollout_policy(jack)
         totals = [0.0] * len(candidates)
-        deadline = None if self.clock is None else self.clock() + self.time_limit
-        limit = self.pass_worlds if deadline is None else self.max_worlds
         worlds = 0
-        while worlds < limit and len(candidates) > 1:
-            if deadline is not None and worlds >= self.min_worlds and self.clock is not None \
-                    and self.clock() > deadline:
-                break
+        for _world in self._budget(self.pass_worlds if len(candidates) > 1 else 0):
             rng.shuffle(unseen)
             hands = [0] * n
             hands[me] = hand
@@ -850,14 +845,9 @@ class HardBot:
             taken[trick.winner] |= mask_of(trick.cards)
         trick = [c.index for c in view.trick.cards]
         totals = [0.0] * len(plays)
-        deadline = None if self.clock is None else self.clock() + self.time_limit
-        limit = self.worlds if deadline is None else self.max_worlds
         surprises = Surprises(view) if self.draws > 1 else None
         worlds = 0
-        while worlds < limit:
-            if deadline is not None and worlds >= self.min_worlds and self.clock is not None \
-                    and self.clock() > deadline:
-                break
+        for _world in self._budget(self.worlds):
             hands = sampler.sample(rng)
             if surprises is not None:
                 hands = self._likely(hands, sampler, surprises, rng)
@@ -870,6 +860,20 @@ class HardBot:
             worlds += 1
         self.report.worlds = worlds
         return [t / worlds for t in totals]
+
+    def _budget(self, fixed: int) -> Iterator[int]:
+        """The worlds to search: `fixed` of them without a clock; with one, as many as fit in
+        `time_limit` (at least `min_worlds`, at most `max_worlds`)."""
+        if self.clock is None:
+            yield from range(fixed)
+            return
+        if fixed == 0:
+            return
+        deadline = self.clock() + self.time_limit
+        for world in range(self.max_worlds):
+            if world >= self.min_worlds and self.clock() > deadline:
+                return
+            yield world
 
     def _value(self, points: Sequence[int], me: int) -> float:
         """What a hand's points are worth to seat `me` (less is better)."""
