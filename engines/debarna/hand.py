@@ -5,8 +5,13 @@ Rules §4–6. The hand is a pure state machine: `call(number)` is the chance st
 Claim rules (§6):
 
 - a claim is valid only until the next number is called;
-- the criterion is the last number called: the claimed pattern must have been
-  completed by that number — a card that completed earlier is refused as late;
+- the criterion is the last number called, read by *pattern instance*: a stage is
+  won when some instance of its pattern (a row for Line, two rows for Two lines,
+  all three for Full house) is complete and holds the last number. Rows that were
+  complete earlier do not spoil a new instance the last number completes;
+- a card whose only complete instances finished earlier is refused as late, and the
+  refusal names the stage and the call (and number) on which the card completed it;
+- a card wins at most one main stage on one call: the first open one in §5 order;
 - every card that completes the stage on the same number shares the win;
 - a false claim changes nothing (optionally it burns the card);
 - a claim for a stage already won is refused: as late when the card had the
@@ -15,8 +20,8 @@ Claim rules (§6):
 **Decisions** where the rules are silent:
 
 - The main stages are played in order. Once a stage is won on a number, the next
-  stage is open from that same number too (a card can only complete one main
-  stage per number, so nobody wins two at once).
+  stage is open from that same number too, for the cards that did not win a main
+  stage on it.
 - Extra patterns (early five, four corners) are side prizes, open from the first
   number until won, judged by the same last-number criterion.
 - The burn rule burns a card only for a claim whose pattern is not complete. A
@@ -48,6 +53,7 @@ class Reason(StrEnum):
     STAGE_WON = "stage_won"
     NOT_IN_PLAY = "not_in_play"
     BURNT = "burnt"
+    ONE_STAGE_A_CALL = "one_stage_a_call"
 
 
 class HandError(BrokenRule):
@@ -69,7 +75,14 @@ class Win:
 
 @dataclass(frozen=True)
 class Verdict:
-    """The answer to one claim."""
+    """The answer to one claim.
+
+    `rows` are the rows (0-based) of the pattern instance the verdict is about: the
+    winning one for a valid claim, the one completed earlier for a late claim; empty
+    for the side patterns and where no instance is complete. `completed_call` is the
+    call (0-based) on which the card first showed the refused stage's pattern, and
+    `completed_number` that call's number, for a late claim.
+    """
 
     serial: str
     valid: bool
@@ -80,32 +93,72 @@ class Verdict:
     call_index: int | None = None
     burnt: bool = False
     stage: Stage | None = None  # the stage the refusal is about, where there is one
+    rows: tuple[int, ...] = ()
+    completed_call: int | None = None
+    completed_number: int | None = None
+
+
+_ROW_STAGES = {Stage.LINE: 1, Stage.TWO_LINES: 2, Stage.FULL_HOUSE: ROWS}
 
 
 @dataclass
 class _Progress:
-    """How far one ticket has come: what is covered, and when each pattern completed."""
+    """How far one ticket has come: what is covered, and on which call each row completed."""
 
     ticket: Ticket
     row_left: list[int] = field(default_factory=lambda: [5] * ROWS)
+    row_done: list[int | None] = field(default_factory=lambda: [None] * ROWS)
     corners_left: int = 4
     covered: int = 0
-    rows_done: int = 0
-    completed: dict[Stage, int] = field(default_factory=dict)
+    side_done: dict[Stage, int] = field(default_factory=dict)
 
     def cover(self, row: int, number: int, index: int) -> None:
         self.covered += 1
         if self.covered == EARLY_FIVE_COUNT:
-            self.completed[Stage.EARLY_FIVE] = index
+            self.side_done[Stage.EARLY_FIVE] = index
         if number in self.ticket.corners:
             self.corners_left -= 1
             if self.corners_left == 0:
-                self.completed[Stage.FOUR_CORNERS] = index
+                self.side_done[Stage.FOUR_CORNERS] = index
         self.row_left[row] -= 1
         if self.row_left[row] == 0:
-            self.rows_done += 1
-            stage = (Stage.LINE, Stage.TWO_LINES, Stage.FULL_HOUSE)[self.rows_done - 1]
-            self.completed[stage] = index
+            self.row_done[row] = index
+
+    def first_complete(self, stage: Stage) -> int | None:
+        """The call on which the card first showed the stage's pattern (None: not yet)."""
+        need = _ROW_STAGES.get(stage)
+        if need is None:
+            return self.side_done.get(stage)
+        done = sorted(i for i in self.row_done if i is not None)
+        return done[need - 1] if len(done) >= need else None
+
+    def instance_on(self, stage: Stage, last: int) -> tuple[int, ...] | None:
+        """The rows of a complete instance of the stage holding call `last`'s number.
+
+        None when there is none. A row holds the last number and is complete exactly
+        when it completed on that call (its other numbers were all called before).
+        Side patterns have no rows: an empty tuple when they completed on `last`.
+        """
+        need = _ROW_STAGES.get(stage)
+        if need is None:
+            return () if self.side_done.get(stage) == last else None
+        fresh = [r for r in range(ROWS) if self.row_done[r] == last]
+        if not fresh:
+            return None
+        older = sorted((i, r) for r, i in enumerate(self.row_done) if i is not None and i < last)
+        # The newest other rows make the instance (any would do; the newest is the one
+        # the player is most likely looking at).
+        others = [r for _, r in reversed(older)]
+        rows = (fresh + others)[:need]
+        return tuple(sorted(rows)) if len(rows) == need else None
+
+    def earlier_instance(self, stage: Stage) -> tuple[int, ...]:
+        """The rows of the instance that first completed the stage (empty for side patterns)."""
+        need = _ROW_STAGES.get(stage)
+        if need is None:
+            return ()
+        done = sorted((i, r) for r, i in enumerate(self.row_done) if i is not None)
+        return tuple(sorted(r for _, r in done[:need])) if len(done) >= need else ()
 
 
 class Hand:
@@ -207,21 +260,53 @@ class Hand:
                 open_.append(stage)
         return tuple(open_)
 
+    def _won_main_on(self, key: str, index: int) -> Stage | None:
+        """The main stage this card won on call `index`, if it won one there."""
+        serial = self._progress[key].ticket.serial
+        for stage in self.options.main_stages:
+            win = self._winners.get(stage)
+            if win is not None and win.call_index == index and serial in win.serials:
+                return stage
+        return None
+
+    def _winnable(self, key: str, candidates: tuple[Stage, ...],
+                  last: int) -> list[tuple[Stage, tuple[int, ...]]]:
+        """The stages among `candidates` the card wins on the last call, with their rows.
+
+        A card wins at most one main stage on a call: the first in §5 order that it
+        holds an instance of (or the one it already won on this call, claimed again).
+        """
+        progress = self._progress[key]
+        already = self._won_main_on(key, last)
+        main_taken = False
+        won: list[tuple[Stage, tuple[int, ...]]] = []
+        for stage in candidates:
+            is_main = stage in self.options.main_stages
+            if is_main and (main_taken or (already is not None and stage != already)):
+                continue
+            rows = progress.instance_on(stage, last)
+            if rows is not None:
+                won.append((stage, rows))
+                main_taken = main_taken or is_main
+        return won
+
     def reached_on_last(self) -> dict[Stage, list[str]]:
-        """For the host: the tickets that completed an open stage on the last number."""
+        """For the host and auto-check: the tickets holding an open stage on the last number.
+
+        Each ticket is listed under the stage an unnamed claim would win for it: at
+        most one main stage (the first open one it holds), and any side patterns.
+        """
         last = len(self._called) - 1
         reached: dict[Stage, list[str]] = {}
         if last < 0:
             return reached
-        for stage in self.open_stages():
-            serials = [
-                p.ticket.serial
-                for key, p in self._progress.items()
-                if key not in self._burnt and p.completed.get(stage) == last
-            ]
-            if serials:
-                reached[stage] = serials
-        return reached
+        open_ = self.open_stages()
+        for key, progress in self._progress.items():
+            if key in self._burnt:
+                continue
+            for stage, _ in self._winnable(key, open_, last):
+                reached.setdefault(stage, []).append(progress.ticket.serial)
+        return {stage: reached[stage] for stage in open_ if stage in reached}
 
     # -- claims ----------------------------------------------------------------------
     def claim(self, serial: str, stage: Stage | None = None) -> Verdict:
@@ -249,7 +334,7 @@ class Hand:
         else:
             candidates = open_
 
-        won = tuple(s for s in candidates if progress.completed.get(s) == last)
+        won = self._winnable(key, candidates, last)
         if won:
             return self._record(ticket, won, last)
         return self._refuse(key, progress, candidates, last, named=stage is not None)
@@ -264,22 +349,34 @@ class Hand:
             ticket.serial, False, reason=reason, ticket=ticket, call_index=last, stage=stage
         )
 
-    def _record(self, ticket: Ticket, won: tuple[Stage, ...], last: int) -> Verdict:
+    def _record(self, ticket: Ticket, won: list[tuple[Stage, tuple[int, ...]]],
+                last: int) -> Verdict:
         shared: set[str] = set()
-        for stage in won:
+        for stage, _ in won:
             previous = self._winners.get(stage)
             serials = previous.serials if previous else ()
             if ticket.serial not in serials:
                 serials = (*serials, ticket.serial)
             self._winners[stage] = Win(stage, last, self._called[last], serials)
             shared.update(s for s in serials if s != ticket.serial)
+        rows = next((r for s, r in won if s in self.options.main_stages), won[0][1])
         return Verdict(
             ticket.serial,
             True,
-            stages=won,
+            stages=tuple(s for s, _ in won),
             shared_with=tuple(sorted(shared)),
             ticket=ticket,
             call_index=last,
+            rows=rows,
+        )
+
+    def _late(self, progress: _Progress, stage: Stage, last: int, reason: Reason) -> Verdict:
+        done = progress.first_complete(stage)
+        return Verdict(
+            progress.ticket.serial, False, reason=reason, ticket=progress.ticket,
+            call_index=last, stage=stage, rows=progress.earlier_instance(stage),
+            completed_call=done,
+            completed_number=self._called[done] if done is not None else None,
         )
 
     def _refuse(
@@ -287,28 +384,30 @@ class Hand:
         named: bool,
     ) -> Verdict:
         ticket = progress.ticket
-        # Late: a main stage in play (or the stage named) that this card completed earlier.
-        late = [
-            s
-            for s in candidates
-            if (named or s in self.options.main_stages)
-            and progress.completed.get(s, last) < last
-        ]
-        if late:
-            return Verdict(
-                ticket.serial, False, reason=Reason.TOO_LATE, ticket=ticket,
-                call_index=last, stage=late[0],
-            )
+        # One main stage a call: the card won one on this number already.
+        already = self._won_main_on(key, last)
+        if already is not None:
+            blocked = [s for s in candidates if s in self.options.main_stages and s != already]
+            if blocked:
+                return Verdict(
+                    ticket.serial, False, reason=Reason.ONE_STAGE_A_CALL, ticket=ticket,
+                    call_index=last, stage=blocked[0], stages=(already,),
+                    rows=progress.instance_on(already, last) or (),
+                )
+        # Late: a main stage in play (or the stage named) that this card completed earlier
+        # and holds no instance of on the last number.
+        for s in candidates:
+            done = progress.first_complete(s)
+            if (named or s in self.options.main_stages) and done is not None and done < last:
+                return self._late(progress, s, last, Reason.TOO_LATE)
         # A stage already won on an earlier number, that this card completed too: late if
         # it had the pattern by the winning number (it missed its chance to share),
         # otherwise the stage was simply gone.
         for s, win in self._winners.items():
-            done = progress.completed.get(s)
+            done = progress.first_complete(s)
             if win.call_index < last and done is not None and ticket.serial not in win.serials:
                 reason = Reason.TOO_LATE if done <= win.call_index else Reason.STAGE_WON
-                return Verdict(
-                    ticket.serial, False, reason=reason, ticket=ticket, call_index=last, stage=s,
-                )
+                return self._late(progress, s, last, reason)
         burn = self.options.burn_false_claims
         if burn:
             self._burnt.add(key)
@@ -321,4 +420,11 @@ class Hand:
     def completed_at(self, serial: str, stage: Stage) -> int | None:
         """The call index on which the ticket first showed the stage's pattern."""
         progress = self._progress.get(normalise_serial(serial))
-        return progress.completed.get(stage) if progress else None
+        return progress.first_complete(stage) if progress else None
+
+    def complete_rows(self, serial: str) -> tuple[int, ...]:
+        """The rows of the ticket that are complete now (0-based)."""
+        progress = self._progress.get(normalise_serial(serial))
+        if progress is None:
+            return ()
+        return tuple(r for r, done in enumerate(progress.row_done) if done is not None)

@@ -406,3 +406,128 @@ def test_a_card_that_could_have_shared_but_claims_after_the_next_number_is_too_l
     verdict = hand.claim("B")
     assert verdict.reason is Reason.TOO_LATE and verdict.stage is Stage.LINE
     assert hand.winners[Stage.LINE].serials == ("A",)
+
+
+# -- §6 How to read the last-number criterion: the worked examples -----------------------
+# Calls are numbered from 1 as in the rules; "row r done on call k" means its fifth
+# number was the k-th call. Only CARD_C is in play, so 75 numbers are free as fillers.
+C_ROWS = tuple(tuple(n for n in row if n is not None) for row in CARD_C.grid)
+
+
+def _calls(done_on: dict[int, int], length: int) -> list[int]:
+    """A call sequence in which row r of CARD_C completes exactly on call done_on[r]."""
+    on_card = {n for row in C_ROWS for n in row}
+    fillers = iter(n for n in range(1, 91) if n not in on_card)
+    fixed: dict[int, int] = {}
+    early = iter(range(1, length + 1))
+    for row, call in sorted(done_on.items(), key=lambda item: item[1]):
+        *first_four, fifth = C_ROWS[row]
+        for n in first_four:
+            slot = next(early)
+            while slot in fixed or slot in done_on.values():
+                slot = next(early)
+            fixed[slot] = n
+        fixed[call] = fifth
+    assert all(slot < done_on[r] for r in done_on for slot, n in fixed.items()
+               if n in C_ROWS[r] and n != C_ROWS[r][-1])
+    return [fixed[k] if k in fixed else next(fillers) for k in range(1, length + 1)]
+
+
+def _play(done_on: dict[int, int], claims: dict[int, Stage | None], length: int,
+          **options: bool) -> tuple[Hand, list[int], dict[int, object]]:
+    """Call `length` numbers; after call k, claim for CARD_C if k is in `claims`."""
+    hand = Hand(HandOptions(**options), [CARD_C])
+    calls = _calls(done_on, length)
+    verdicts: dict[int, object] = {}
+    for k, n in enumerate(calls, start=1):
+        hand.call(n)
+        if k in claims:
+            verdicts[k] = hand.claim("C", claims[k])
+    return hand, calls, verdicts
+
+
+def test_example_1_a_new_row_on_the_last_number_is_a_line_though_an_older_row_went_unclaimed(
+) -> None:
+    hand, calls, _ = _play({0: 34, 1: 38}, {}, 38)
+    assert hand.reached_on_last() == {Stage.LINE: ["C"]}  # auto-check agrees
+    verdict = hand.claim("C")
+    assert verdict.valid and verdict.stages == (Stage.LINE,)
+    assert verdict.rows == (1,)  # row B holds the last number
+    assert calls[-1] in C_ROWS[1]
+    assert hand.winners[Stage.LINE].call_index == 37
+
+
+def test_example_2_a_line_complete_on_an_earlier_call_is_too_late_naming_stage_and_number(
+) -> None:
+    hand, calls, _ = _play({0: 34}, {}, 35)
+    assert hand.reached_on_last() == {}  # auto-check agrees: nothing to claim on call 35
+    verdict = hand.claim("C")
+    assert not verdict.valid and verdict.reason == Reason.TOO_LATE
+    assert verdict.stage == Stage.LINE
+    assert verdict.completed_call == 33  # call 34
+    assert verdict.completed_number == calls[33] == C_ROWS[0][-1]
+    assert verdict.rows == (0,)
+    assert hand.winners == {}
+
+
+def test_example_3_two_lines_valid_on_the_call_of_a_new_pair_refused_between() -> None:
+    # Line won by this card on call 57; rows done on calls 57, 61 and 70.
+    hand, calls, verdicts = _play({0: 57, 1: 61, 2: 70}, {57: None, 62: None}, 69)
+    assert verdicts[57].valid and verdicts[57].stages == (Stage.LINE,)  # type: ignore[attr-defined]
+    late = verdicts[62]
+    assert late.reason == Reason.TOO_LATE and late.stage == Stage.TWO_LINES  # type: ignore[attr-defined]
+    assert late.completed_call == 60 and late.completed_number == calls[60]  # type: ignore[attr-defined]
+    assert late.rows == (0, 1)  # type: ignore[attr-defined]
+    hand.call(_calls({0: 57, 1: 61, 2: 70}, 70)[69])  # call 70 completes row 2
+    assert hand.reached_on_last() == {Stage.TWO_LINES: ["C"]}  # auto-check agrees
+    verdict = hand.claim("C")
+    assert verdict.valid and verdict.stages == (Stage.TWO_LINES,)
+    assert 2 in verdict.rows and len(verdict.rows) == 2
+
+
+def test_example_3_the_pair_completed_by_the_last_number_wins_when_line_was_won_elsewhere(
+) -> None:
+    other = make_ticket("D", (6, 13, 25, 33, 45), (14, 34, 46, 56, 64), (7, 26, 57, 75, 85))
+    hand = Hand(HandOptions(), [CARD_C, other])
+    order = [*C_ROWS[0], *C_ROWS[1][:4], 6, 13, 25, 33, 45]
+    for n in order:
+        hand.call(n)
+    assert hand.claim("D").stages == (Stage.LINE,)  # D wins Line; C's row 0 went unclaimed
+    hand.call(C_ROWS[1][4])  # C's second row: the pair {row 0, row 1} holds the last number
+    assert hand.reached_on_last() == {Stage.TWO_LINES: ["C"]}
+    assert hand.claim("C").stages == (Stage.TWO_LINES,)
+
+
+def test_example_4_full_house_is_valid_only_on_the_call_that_covered_the_last_number(
+) -> None:
+    claims: dict[int, Stage | None] = {20: None, 30: None, 40: None}
+    hand, _, verdicts = _play({0: 20, 1: 30, 2: 40}, claims, 40)
+    assert [verdicts[k].stages for k in (20, 30, 40)] == [  # type: ignore[attr-defined]
+        (Stage.LINE,), (Stage.TWO_LINES,), (Stage.FULL_HOUSE,)]
+    assert hand.is_over
+    late_hand, calls, verdicts = _play({0: 20, 1: 30, 2: 40}, {20: None, 30: None, 41: None}, 41)
+    late = verdicts[41]
+    assert late.reason == Reason.TOO_LATE and late.stage == Stage.FULL_HOUSE  # type: ignore[attr-defined]
+    assert late.completed_call == 39 and late.completed_number == calls[39]  # type: ignore[attr-defined]
+    assert not late_hand.is_over
+
+
+def test_example_5_one_call_wins_one_main_stage_the_first_open_one() -> None:
+    hand, _, _ = _play({0: 10, 1: 20, 2: 30}, {}, 30)
+    assert hand.reached_on_last() == {Stage.LINE: ["C"]}
+    verdict = hand.claim("C")
+    assert verdict.valid and verdict.stages == (Stage.LINE,)
+    assert not hand.is_over
+    # Full house is not yet open; two lines is, but not to the card that just won Line.
+    assert hand.claim("C", Stage.FULL_HOUSE).reason == Reason.NOT_IN_PLAY
+    again = hand.claim("C", Stage.TWO_LINES)
+    assert again.reason == Reason.ONE_STAGE_A_CALL and not again.valid
+    assert hand.claim("C").stages == (Stage.LINE,)  # the same claim again: still Line
+    assert set(hand.winners) == {Stage.LINE}
+
+
+def test_example_5_without_two_lines_the_full_card_on_the_last_number_still_wins_only_line(
+) -> None:
+    hand, _, _ = _play({0: 10, 1: 20, 2: 30}, {}, 30, two_lines=False)
+    assert hand.claim("C").stages == (Stage.LINE,)
+    assert not hand.is_over
