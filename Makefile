@@ -43,7 +43,8 @@ bench-hearts: venv
 
 # The caller mid-hand in each language (a silent, fast headless hand: the voice
 # would set the pace), a Takhteh Nard demo and a Bidel hand under way, in a
-# throw-away data directory.
+# throw-away data directory; then a valid claim's verdict in each language, with
+# its contrast figures measured from the pixels (benchmarks/verdict_contrast.py).
 screenshots: venv
 	@tmp=$$(mktemp -d) && printf '[voice]\nenabled = false\n' > $$tmp/shot.toml && \
 	for lang in en fa; do \
@@ -57,7 +58,10 @@ screenshots: venv
 	DEBARNA_DATA_DIR=$$tmp/hearts SDL_VIDEODRIVER=dummy $(BIN)/debarna kiosk --headless \
 	  --config $$tmp/shot.toml --lang en --seed 5 --game hearts --run-for 0.5 \
 	  --screenshot docs/hearts.png > /dev/null || exit 1; \
-	rm -rf $$tmp; echo "docs/caller-en.png docs/caller-fa.png docs/backgammon.png docs/hearts.png"
+	rm -rf $$tmp; \
+	SDL_VIDEODRIVER=dummy $(BIN)/python benchmarks/verdict_contrast.py --out docs || exit 1; \
+	echo "docs/caller-en.png docs/caller-fa.png docs/backgammon.png docs/hearts.png" \
+	  "docs/verdict-en.png docs/verdict-fa.png"
 
 # Installs only the Debian packages that are not there yet.
 apt: $(VENV)/.apt-stamp

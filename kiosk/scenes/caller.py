@@ -5,16 +5,24 @@ Everything is measured from the surface size, so the screen lays out the same at
 right). The static parts are drawn once to a background; each frame redraws only the
 regions the controller reports as changed, plus the countdown bar, and returns those
 rectangles for `pygame.display.update`.
+
+While a claim is open the claim panel covers the number panel and the start of the
+board, and the board is drawn compacted beside it (same cell height, narrower
+columns), so the called numbers stay in view next to the verdict. The verdict card
+is drawn for reading from the sofa: the ticket as printed, called numbers on dark
+discs (≥ 7:1), the last number a framed orange square, the winning rows on a gold
+band, and the serial in the printed paper's digits and order in both languages.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import string
+from dataclasses import dataclass, field
 
 import pygame
 
 from engines.debarna.options import Stage
-from engines.debarna.ticket import COLUMNS, column_range
+from engines.debarna.ticket import COLUMNS, ROWS, column_range
 from kiosk.caller import CallerController, Changed, ClaimPhase, ClaimResult, Notice
 from kiosk.config import Action
 from kiosk.i18n import Translator
@@ -30,7 +38,7 @@ CELL_OFF: Colour = (30, 44, 86)
 CELL_OFF_TEXT: Colour = (112, 128, 170)
 CELL_ON: Colour = (255, 204, 64)
 CELL_ON_TEXT: Colour = (24, 20, 8)
-CELL_LAST: Colour = (255, 112, 67)
+CELL_LAST: Colour = (255, 144, 80)  # 8:1 behind CELL_ON_TEXT
 TEXT: Colour = (240, 244, 255)
 TEXT_DIM: Colour = (170, 182, 214)
 ACCENT: Colour = (255, 204, 64)
@@ -41,6 +49,28 @@ BALL: Colour = (250, 250, 245)
 BALL_TEXT: Colour = (18, 24, 52)
 BAR_BACK: Colour = (40, 56, 104)
 BAR: Colour = (96, 200, 255)
+
+# The verdict card: the ticket on white paper. Text on its marks is ≥ 7:1 (WCAG).
+PAPER: Colour = (250, 250, 245)
+CARD_CELL: Colour = (255, 255, 255)
+CARD_BLANK: Colour = (214, 218, 230)
+CARD_LINE: Colour = (120, 130, 160)
+CARD_TEXT: Colour = (18, 24, 52)  # an uncalled number: 17:1 on white
+MARK: Colour = (0, 88, 44)  # a called number's disc
+MARK_TEXT: Colour = (255, 255, 255)  # 8.6:1 on MARK
+LAST_MARK: Colour = CELL_LAST  # the last number: a square, framed, as on the board
+LAST_TEXT: Colour = CELL_ON_TEXT  # 8:1 on LAST_MARK
+LAST_FRAME: Colour = (18, 24, 52)
+ROW_WIN: Colour = (255, 204, 64)  # the band behind a winning row
+ROW_WIN_BLANK: Colour = (222, 170, 36)
+ROW_WIN_EDGE: Colour = (120, 78, 0)
+ROW_EARLIER: Colour = (150, 176, 236)  # the rows a late card completed before
+ROW_EARLIER_BLANK: Colour = (118, 146, 212)
+ROW_EARLIER_EDGE: Colour = (40, 60, 120)
+BANNER_GOOD: Colour = GOOD
+BANNER_GOOD_TEXT: Colour = (8, 24, 12)  # 8.6:1
+BANNER_BAD: Colour = (150, 20, 20)
+BANNER_BAD_TEXT: Colour = (255, 255, 255)  # 8.7:1
 
 LEGEND_KEYS = ("pause", "next", "repeat", "claim", "new_hand", "back", "fullscreen")
 BOARD_ROWS = 11  # column 9 holds 80–90
@@ -67,6 +97,10 @@ class Layout:
     cells: dict[int, pygame.Rect]
     notice: pygame.Rect
     legend: pygame.Rect
+    body: pygame.Rect  # the number panel and the board: what a claim's view covers
+    claim: pygame.Rect  # the claim panel, over the number panel and the board's start
+    mini_board: pygame.Rect  # the board compacted beside the claim panel
+    mini_cells: dict[int, pygame.Rect]
 
     def px(self, value: float) -> int:
         return max(1, round(value * self.unit))
@@ -82,6 +116,23 @@ def board_position(number: int) -> tuple[int, int]:
     """(column, row) of a number on the board, grouped by decade as on the card."""
     column = min(number // 10, COLUMNS - 1)
     return column, number - column_range(column).start
+
+
+def _board_cells(board: pygame.Rect, pad: int) -> dict[int, pygame.Rect]:
+    cell_w = (board.width - 2 * pad) / COLUMNS
+    cell_h = (board.height - 2 * pad) / BOARD_ROWS
+    cells: dict[int, pygame.Rect] = {}
+    inset = max(2, round(min(cell_w, cell_h) * 0.06))
+    for number in range(1, 91):
+        column, row = board_position(number)
+        left = round(board.left + pad + column * cell_w)
+        top = round(board.top + pad + row * cell_h)
+        right = round(board.left + pad + (column + 1) * cell_w)
+        bottom = round(board.top + pad + (row + 1) * cell_h)
+        cells[number] = pygame.Rect(left, top, right - left, bottom - top).inflate(
+            -2 * inset, -2 * inset
+        )
+    return cells
 
 
 def make_layout(size: tuple[int, int], rtl: bool) -> Layout:
@@ -131,19 +182,15 @@ def make_layout(size: tuple[int, int], rtl: bool) -> Layout:
     )
 
     pad = px(14)
-    cell_w = (board.width - 2 * pad) / COLUMNS
+    cells = _board_cells(board, pad)
+    # While a claim is open: the board keeps its cell height in narrower columns at
+    # its far edge, and the claim panel takes the rest of the body.
     cell_h = (board.height - 2 * pad) / BOARD_ROWS
-    cells: dict[int, pygame.Rect] = {}
-    inset = max(2, round(min(cell_w, cell_h) * 0.06))
-    for number in range(1, 91):
-        column, row = board_position(number)
-        left = round(board.left + pad + column * cell_w)
-        top = round(board.top + pad + row * cell_h)
-        right = round(board.left + pad + (column + 1) * cell_w)
-        bottom = round(board.top + pad + (row + 1) * cell_h)
-        cells[number] = pygame.Rect(left, top, right - left, bottom - top).inflate(
-            -2 * inset, -2 * inset
-        )
+    mini_width = round(COLUMNS * cell_h) + 2 * pad
+    mini_board = pygame.Rect(board.right - mini_width, body_top, mini_width, board.height)
+    mini_cells = _board_cells(mini_board, pad)
+    claim = pygame.Rect(side.left, body_top, mini_board.left - gap - side.left, side.height)
+    body = side.union(board)
 
     def m(rect: pygame.Rect) -> pygame.Rect:
         return _mirror(rect, width, rtl)
@@ -154,18 +201,39 @@ def make_layout(size: tuple[int, int], rtl: bool) -> Layout:
         board_mirrored = board.move(shift, 0)
         cells = {n: r.move(shift, 0) for n, r in cells.items()}
         last_calls = tuple(m(r) for r in last_calls)
+        mini_shift = width - mini_board.right - mini_board.left
+        mini_board = mini_board.move(mini_shift, 0)
+        mini_cells = {n: r.move(mini_shift, 0) for n, r in mini_cells.items()}
     else:
         board_mirrored = board
     return Layout(
         size=size, unit=unit, header=header, title=m(title), status=m(status), side=m(side),
         stage=m(stage), wins=m(wins), ball=m(ball), countdown=m(countdown),
         last_label=m(last_label), last_calls=last_calls, count=m(count),
-        board=board_mirrored, cells=cells, notice=notice, legend=legend,
+        board=board_mirrored, cells=cells, notice=notice, legend=legend, body=m(body),
+        claim=m(claim), mini_board=mini_board, mini_cells=mini_cells,
     )
 
 
 # Digits 1-8 are the seats' claim buttons when there is no GPIO (and no serial is typed).
 SEAT_KEYS = {str(seat): seat for seat in range(1, 9)}
+
+
+@dataclass
+class VerdictDrawn:
+    """Where the verdict card was drawn (for tests and the contrast benchmark)."""
+
+    card: pygame.Rect  # the ticket's 3 × 9 grid
+    banner: pygame.Rect | None = None  # the headline's banner
+    cells: dict[int, pygame.Rect] = field(default_factory=dict)  # number → its cell
+    bands: dict[int, pygame.Rect] = field(default_factory=dict)  # marked row → its band
+    serial: pygame.Rect | None = None  # the serial as printed
+
+
+# A line's pieces: ("text", shaped in the screen's direction), ("serial", drawn as
+# printed, left to right, Latin digits), ("chip", a number in the last-number mark).
+Piece = tuple[str, str]
+SERIAL_FIELDS = frozenset({"serial", "serials"})
 
 
 class CallerScene:
@@ -181,12 +249,14 @@ class CallerScene:
         self.request: str | None = None
         self._layout: Layout | None = None
         self._background: pygame.Surface | None = None
-        self._lit: dict[tuple[int, bool], pygame.Surface] = {}
+        self._claim_background: pygame.Surface | None = None
+        self._lit: dict[tuple[int, bool, tuple[int, int]], pygame.Surface] = {}
         self._full = True
         self._shown_last: int | None = None
         self._shown_count = 0
         self._bar_width: int | None = None
         self._claim_shown = False
+        self.verdict_drawn: VerdictDrawn | None = None
 
     # -- input ----------------------------------------------------------------------------
     def handle(self, action: Action | None, typed: str, now: float) -> None:
@@ -284,7 +354,24 @@ class CallerScene:
         self._draw_text(bg, self.tr("caller.last_calls"), 28, TEXT_DIM, layout.last_label,
                         align="center")
         self._background = bg
+        self._claim_background = self._build_claim_background(bg, layout)
         self._bar_width = None
+
+    def _build_claim_background(
+        self, bg: pygame.Surface, layout: Layout
+    ) -> pygame.Surface:
+        """The body as it looks while a claim is open: the panel and the compact board."""
+        claim_bg = bg.copy()
+        claim_bg.fill(BACKGROUND, layout.body)
+        radius = layout.px(22)
+        pygame.draw.rect(claim_bg, PANEL, layout.mini_board, border_radius=radius)
+        pygame.draw.rect(claim_bg, PANEL_EDGE, layout.mini_board, width=layout.px(2),
+                         border_radius=radius)
+        for number, rect in layout.mini_cells.items():
+            self._draw_cell(claim_bg, number, rect, lit=False, last=False)
+        pygame.draw.rect(claim_bg, PANEL, layout.claim, border_radius=radius)
+        pygame.draw.rect(claim_bg, WARN, layout.claim, width=layout.px(4), border_radius=radius)
+        return claim_bg
 
     def _draw_cell(
         self, target: pygame.Surface, number: int, rect: pygame.Rect, lit: bool, last: bool
@@ -302,13 +389,16 @@ class CallerScene:
                               bold=lit, rtl=False)
         target.blit(label, label.get_rect(center=rect.center))
 
-    def _cell_surface(self, number: int, last: bool) -> pygame.Surface:
-        key = (number, last)
+    def _cell_surface(
+        self, number: int, last: bool, rect: pygame.Rect | None = None
+    ) -> pygame.Surface:
+        """A lit cell of the board (or of the compact board, `rect`'s size), cached."""
+        assert self._layout is not None
+        size = (rect or self._layout.cells[number]).size
+        key = (number, last, size)
         surface = self._lit.get(key)
         if surface is None:
-            assert self._layout is not None
-            rect = self._layout.cells[number]
-            surface = pygame.Surface(rect.size, pygame.SRCALPHA)
+            surface = pygame.Surface(size, pygame.SRCALPHA)
             self._draw_cell(surface, number, surface.get_rect(), lit=True, last=last)
             self._lit[key] = surface
         return surface
@@ -324,6 +414,8 @@ class CallerScene:
         dirty: list[pygame.Rect] = []
         c = self.controller
         claim_open = c.claim_phase is not ClaimPhase.CLOSED
+        if self._claim_shown and not claim_open:
+            self._full = True  # the number panel and the full board come back
 
         if self._full:
             self._full = False
@@ -331,27 +423,31 @@ class CallerScene:
             surface.blit(self._background, (0, 0))
             changes = Changed.ALL
             dirty.append(surface.get_rect())
-            self._draw_board(surface)
+            if not claim_open:
+                self._draw_board(surface)
 
         if Changed.STATUS in changes or Changed.HAND in changes:
-            dirty += self._draw_status(surface)
-        if changes & (Changed.NUMBER | Changed.REPEAT | Changed.HAND):
-            dirty.append(self._draw_ball(surface))
-        if changes & (Changed.NUMBER | Changed.HAND):
-            dirty += self._draw_last_calls(surface)
+            dirty += self._draw_status(surface, side=not claim_open)
         if changes & (Changed.NOTICE | Changed.HAND):
             dirty.append(self._draw_notice(surface))
 
         if claim_open:
-            if changes & (Changed.CLAIM | Changed.HAND) or not self._claim_shown:
-                dirty.append(self._draw_claim(surface))
+            # The claim panel covers the number panel; the board is shown compacted.
+            if not self._claim_shown or changes & (Changed.NUMBER | Changed.HAND):
+                dirty.append(self._draw_claim_view(surface))
                 self._claim_shown = True
-        else:
-            if self._claim_shown or changes & Changed.HAND or len(c.called) < self._shown_count:
-                self._claim_shown = False
-                dirty.append(self._draw_board(surface))
-            elif Changed.NUMBER in changes:
-                dirty += self._draw_new_cells(surface)
+            elif Changed.CLAIM in changes:
+                dirty.append(self._draw_claim(surface))
+            return dirty
+
+        if changes & (Changed.NUMBER | Changed.REPEAT | Changed.HAND):
+            dirty.append(self._draw_ball(surface))
+        if changes & (Changed.NUMBER | Changed.HAND):
+            dirty += self._draw_last_calls(surface)
+        if changes & Changed.HAND or len(c.called) < self._shown_count:
+            dirty.append(self._draw_board(surface))
+        elif Changed.NUMBER in changes:
+            dirty += self._draw_new_cells(surface)
 
         bar = self._draw_countdown(surface, now, force=bool(changes & Changed.STATUS))
         if bar is not None:
@@ -388,7 +484,8 @@ class CallerScene:
         self._shown_count = len(called)
         return dirty
 
-    def _draw_status(self, surface: pygame.Surface) -> list[pygame.Rect]:
+    def _draw_status(self, surface: pygame.Surface, side: bool = True) -> list[pygame.Rect]:
+        """The status chip, and (`side`) the stage and winners lines of the number panel."""
         assert self._layout is not None
         layout = self._layout
         c = self.controller
@@ -412,6 +509,8 @@ class CallerScene:
         pygame.draw.circle(surface, colour, (dot_x, chip.centery), dot)
         text_rect = inner.inflate(-3 * dot, 0).move(-dot if self.rtl else dot, 0)
         self._draw_text(surface, label, 38, TEXT, text_rect, align="center", bold=True)
+        if not side:
+            return dirty  # a claim's panel covers the number panel
 
         dirty.append(self._restore(surface, layout.stage))
         dirty.append(self._restore(surface, layout.wins))
@@ -529,114 +628,299 @@ class CallerScene:
         return area
 
     # -- the claim panel ------------------------------------------------------------------------
-    def _draw_claim(self, surface: pygame.Surface) -> pygame.Rect:
-        assert self._layout is not None
+    def _draw_claim_view(self, surface: pygame.Surface) -> pygame.Rect:
+        """The body while a claim is open: the compact board, its called numbers, the panel."""
+        assert self._layout is not None and self._claim_background is not None
         layout = self._layout
-        c = self.controller
-        area = self._restore(surface, layout.board)
-        panel = layout.board
+        area = surface.blit(self._claim_background, layout.body, layout.body)
+        last = self.controller.last
+        for number in self.controller.called:
+            rect = layout.mini_cells[number]
+            surface.blit(self._cell_surface(number, number == last, rect), rect)
+        self._draw_claim(surface)
+        return area
+
+    def _draw_claim(self, surface: pygame.Surface) -> pygame.Rect:
+        assert self._layout is not None and self._claim_background is not None
+        layout = self._layout
         px = layout.px
-        pygame.draw.rect(surface, PANEL, panel, border_radius=px(22))
-        pygame.draw.rect(surface, WARN, panel, width=px(4), border_radius=px(22))
-        inner = panel.inflate(-2 * px(36), -2 * px(24))
-        y = inner.top
-        self._draw_text(surface, self.tr("claim.title"), 48, WARN,
-                        pygame.Rect(inner.left, y, inner.width, px(70)), align="center", bold=True)
-        y += px(80)
+        c = self.controller
+        area = surface.blit(self._claim_background, layout.claim, layout.claim)
+        inner = layout.claim.inflate(-2 * px(32), -2 * px(24))
+        bottom = inner.bottom - px(48)
         result = c.result if c.claim_phase is ClaimPhase.VERDICT else None
-        if result is None:
-            prompt = (self.tr("claim.seat_prompt", seat=c.claim_seat) if c.claim_seat
-                      else self.tr("claim.prompt"))
-            self._draw_text(surface, prompt, 40 if c.claim_seat else 36, TEXT,
-                            pygame.Rect(inner.left, y, inner.width, px(56)), align="center",
-                            bold=c.claim_seat is not None)
-            y += px(90)
-            box = pygame.Rect(0, 0, round(inner.width * 0.7), px(130))
-            box.midtop = (inner.centerx, y)
-            pygame.draw.rect(surface, BACKGROUND, box, border_radius=px(16))
-            pygame.draw.rect(surface, ACCENT, box, width=px(3), border_radius=px(16))
-            typed = self.tr.digits(c.serial_text) + "_"
-            self._draw_text(surface, typed, 84, TEXT, box.inflate(-px(30), 0), align="center",
-                            bold=True, rtl=False)
-            hint = self.tr("claim.hint_entry")
-        else:
-            self._draw_verdict(surface, result, pygame.Rect(inner.left, y, inner.width,
-                                                             inner.bottom - y - px(56)))
-            hint = self.tr("claim.hint_verdict")
+        hint = self.tr("claim.hint_entry" if result is None else "claim.hint_verdict")
         self._draw_text(surface, hint, 30, TEXT_DIM,
-                        pygame.Rect(inner.left, inner.bottom - px(48), inner.width, px(48)),
-                        align="center")
+                        pygame.Rect(inner.left, bottom, inner.width, px(48)), align="center")
         if c.claim_queue:
+            bottom -= px(52)
             waiting = self.tr("claim.queued", seats=self.tr.join([str(q) for q in c.claim_queue]))
             self._draw_text(surface, waiting, 32, WARN,
-                            pygame.Rect(inner.left, inner.bottom - px(100), inner.width, px(48)),
+                            pygame.Rect(inner.left, bottom, inner.width, px(48)),
                             align="center", bold=True)
+        content = pygame.Rect(inner.left, inner.top, inner.width, bottom - px(8) - inner.top)
+        self.verdict_drawn = None
+        if result is None:
+            self._draw_entry(surface, content)
+        else:
+            self._draw_verdict(surface, result, content)
         return area
+
+    def _draw_entry(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The serial being typed (or scanned), in the printed paper's digits."""
+        assert self._layout is not None
+        px = self._layout.px
+        c = self.controller
+        y = area.top
+        self._draw_text(surface, self.tr("claim.title"), 48, WARN,
+                        pygame.Rect(area.left, y, area.width, px(70)), align="center", bold=True)
+        y += px(80)
+        prompt = (self.tr("claim.seat_prompt", seat=c.claim_seat) if c.claim_seat
+                  else self.tr("claim.prompt"))
+        self._draw_text(surface, prompt, 40 if c.claim_seat else 36, TEXT,
+                        pygame.Rect(area.left, y, area.width, px(56)), align="center",
+                        bold=c.claim_seat is not None)
+        y += px(90)
+        box = pygame.Rect(0, 0, round(area.width * 0.7), px(130))
+        box.midtop = (area.centerx, y)
+        pygame.draw.rect(surface, BACKGROUND, box, border_radius=px(16))
+        pygame.draw.rect(surface, ACCENT, box, width=px(3), border_radius=px(16))
+        self._draw_text(surface, c.serial_text + "_", 84, TEXT, box.inflate(-px(30), 0),
+                        align="center", bold=True, rtl=False)
 
     def _draw_verdict(
         self, surface: pygame.Surface, result: ClaimResult, area: pygame.Rect
     ) -> None:
+        """The headline on a banner, the serial and the last number, the card, the details."""
         assert self._layout is not None
         px = self._layout.px
-        y = area.top
-        serial = self.tr("claim.serial", serial=result.serial or "—")
-        self._draw_text(surface, serial, 44, TEXT, pygame.Rect(area.left, y, area.width, px(60)),
-                        align="center", bold=True)
-        y += px(70)
         verdict = result.verdict
         if result.valid and verdict is not None:
             stages = self.tr.join([self._stage_name(s) for s in verdict.stages])
-            headline, colour = self.tr("claim.valid", stages=stages), GOOD
-            detail = (self.tr("claim.shared", serials=self.tr.join(verdict.shared_with))
-                      if verdict.shared_with else "")
+            headline = self.tr("claim.valid", stages=stages)
+            back, ink = BANNER_GOOD, BANNER_GOOD_TEXT
         else:
-            headline, colour = self.tr("claim.invalid"), BAD
-            detail = self._t(result.message)
-            if verdict is not None and verdict.burnt:
-                detail += " " + self.tr("claim.burnt")
-        ticket = result.ticket
-        lines_height = px(70) + px(54) + px(50)
-        if ticket is not None:
-            card_height = area.bottom - y - lines_height - px(10)
-            cell = min(area.width * 0.96 / COLUMNS, card_height / 3)
-            card = pygame.Rect(0, 0, round(cell * COLUMNS), round(cell * 3))
-            card.midtop = (area.centerx, y)
-            self._draw_ticket(surface, result, card)
-            y = card.bottom + px(16)
-        self._draw_text(surface, headline, 56, colour, pygame.Rect(area.left, y, area.width,
-                        px(70)), align="center", bold=True)
-        y += px(70)
-        if detail:
-            self._draw_text(surface, detail, 32, TEXT, pygame.Rect(area.left, y, area.width,
-                            px(50)), align="center")
-        y += px(50)
-        if result.last is not None:
-            self._draw_text(surface, self.tr("claim.last_number", number=result.last), 28,
-                            TEXT_DIM, pygame.Rect(area.left, y, area.width, px(44)),
-                            align="center")
+            headline, back, ink = self.tr("claim.invalid"), BANNER_BAD, BANNER_BAD_TEXT
+        banner = pygame.Rect(area.left, area.top, area.width, px(104))
+        pygame.draw.rect(surface, back, banner, border_radius=px(18))
+        self._draw_text(surface, headline, 64, ink, banner.inflate(-px(40), 0), align="center",
+                        bold=True)
 
-    def _draw_ticket(self, surface: pygame.Surface, result: ClaimResult, card: pygame.Rect) -> None:
-        """The card as printed (3 rows × 9 columns), called numbers marked."""
+        # The serial on the start side, the last number (in its mark) on the end side.
+        row = pygame.Rect(area.left, banner.bottom + px(12), area.width, px(76))
+        split = round(row.width * 0.45)
+        start = pygame.Rect(row.left, row.top, split, row.height)
+        end = pygame.Rect(start.right + px(16), row.top, row.width - split - px(16), row.height)
+        if self.rtl:
+            start, end = _mirror_in(start, row), _mirror_in(end, row)
+        serial = self._pieces(self.tr("claim.serial"), {"serial": result.serial or "—"})
+        drawn_serial = self._draw_pieces(surface, serial, 52, TEXT, start, "start", bold=True)
+        if result.last is not None:
+            last = self._pieces(self.tr("claim.last_number"), {"number": result.last},
+                                chips=("number",))
+            self._draw_pieces(surface, last, 44, TEXT, end, "end")
+
+        # The card and, under it, the details; the block centred in the space left.
+        lines = self._detail_lines(result, area.width)
+        pitch = px(56)
+        top = row.bottom + px(12)
+        space = area.bottom - top
+        drawn = VerdictDrawn(card=pygame.Rect(area.centerx, top, 0, 0))
+        if result.ticket is not None:
+            pad = px(12)
+            marker = px(40)  # room each side for the winning rows' bands
+            cell_w = (area.width - 2 * marker - 2 * pad) / COLUMNS
+            cell_h = min(cell_w, (space - len(lines) * pitch - px(16) - 2 * pad) / ROWS)
+            card = pygame.Rect(0, 0, round(cell_w * COLUMNS), round(cell_h * ROWS))
+            block = card.height + 2 * pad + px(16) + len(lines) * pitch
+            card.midtop = (area.centerx, top + max(0, (space - block) // 2) + pad)
+            drawn = self._draw_ticket(surface, result, card)
+            y = card.bottom + pad + px(16)
+        else:
+            y = top + max(0, (space - len(lines) * pitch) // 2)
+        for pieces in lines:
+            self._draw_pieces(surface, pieces, 40, TEXT, pygame.Rect(area.left, y, area.width,
+                                                                     pitch))
+            y += pitch
+        drawn.banner = banner
+        drawn.serial = next((r for (kind, _), r in zip(serial, drawn_serial, strict=True)
+                             if kind == "serial"), None)
+        self.verdict_drawn = drawn
+
+    def _detail_lines(self, result: ClaimResult, width: int) -> list[list[Piece]]:
+        """Who shares the win, or why the claim is refused: lines of pieces."""
+        verdict = result.verdict
+        if result.valid and verdict is not None:
+            if not verdict.shared_with:
+                return []
+            return [self._pieces(self.tr("claim.shared"), {"serials": verdict.shared_with})]
+        message = result.message
+        lines = self._wrapped(self._pieces(self.tr(message.key), dict(message.values)), width)
+        if verdict is not None and verdict.burnt:
+            lines += self._wrapped([("text", self.tr("claim.burnt"))], width)
+        return lines
+
+    def _wrapped(self, pieces: list[Piece], width: int) -> list[list[Piece]]:
+        """Plain text wrapped to `width`; a line holding a serial or a mark stays whole."""
+        if any(kind != "text" for kind, _ in pieces):
+            return [pieces]
+        assert self._layout is not None
+        text = "".join(t for _, t in pieces)
+        return [[("text", line)] for line in
+                self.text.wrap(text, self._layout.px(40), width, colour=TEXT)]
+
+    def _pieces(
+        self, template: str, values: dict[str, object], chips: tuple[str, ...] = ()
+    ) -> list[Piece]:
+        """A catalogue template cut into pieces: serials as printed, `chips` as marks."""
+        pieces: list[Piece] = []
+        run = ""
+        for literal, name, _, _ in string.Formatter().parse(template):
+            run += literal
+            if name is None:
+                continue
+            value = values[name]
+            if name not in SERIAL_FIELDS and name not in chips:
+                if isinstance(value, Stage):
+                    value = self._stage_name(value)
+                run += self.tr.isolate(value)
+                continue
+            if run:
+                pieces.append(("text", run))
+                run = ""
+            if name in chips:
+                pieces.append(("chip", self.tr.digits(value)))
+                continue
+            serials = [str(v) for v in value] if isinstance(value, list | tuple) else [str(value)]
+            for i, serial in enumerate(serials):
+                if i:
+                    pieces.append(("text", self.tr("app.list_sep")))
+                pieces.append(("serial", serial))
+        if run:
+            pieces.append(("text", run))
+        return pieces
+
+    def _piece_image(
+        self, kind: str, text: str, size: int, colour: Colour, bold: bool
+    ) -> pygame.Surface:
+        if kind == "serial":
+            # As printed on the paper: the same characters, left to right, in both languages.
+            return self.text.render(text, size, colour, bold, rtl=False)
+        if kind == "chip":
+            return self._chip(text, size)
+        return self.text.render(text, size, colour, bold)
+
+    def _chip(self, digits: str, size: int) -> pygame.Surface:
+        """A number in the card's last-number mark, one line high."""
+        ascent, descent = self.text.line_box(size)
+        height = ascent + descent
+        label = self.text.render(digits, size, LAST_TEXT, True, rtl=False)
+        ink = label.get_bounding_rect()
+        side = max(height, ink.width + size)
+        margin = max(2, size // 4)
+        chip = pygame.Surface((side + 2 * margin, height), pygame.SRCALPHA)
+        box = pygame.Rect(margin, 0, side, height)
+        frame = max(2, size // 10)
+        pygame.draw.rect(chip, LAST_FRAME, box, border_radius=frame * 2)
+        pygame.draw.rect(chip, LAST_MARK, box.inflate(-2 * frame, -2 * frame),
+                         border_radius=frame)
+        chip.blit(label, _ink_centred(label, box.center))
+        return chip
+
+    def _draw_pieces(
+        self, surface: pygame.Surface, pieces: list[Piece], size: float, colour: Colour,
+        rect: pygame.Rect, align: str = "center", bold: bool = False,
+    ) -> list[pygame.Rect]:
+        """One line of pieces in reading order, shrunk to fit `rect`; each piece's rectangle."""
+        assert self._layout is not None
+        px_size = self._layout.px(size)
+        while True:
+            images = [self._piece_image(kind, text, px_size, colour, bold)
+                      for kind, text in pieces]
+            width = sum(image.get_width() for image in images)
+            if width <= rect.width or px_size <= 8:
+                break
+            px_size = max(8, int(px_size * rect.width / width) - 1)
+        side = {"start": "right" if self.rtl else "left",
+                "end": "left" if self.rtl else "right"}.get(align, "center")
+        x = {"left": rect.left, "right": rect.right - width}.get(side, rect.centerx - width // 2)
+        rects = [pygame.Rect(0, 0, 0, 0)] * len(images)
+        order = range(len(images) - 1, -1, -1) if self.rtl else range(len(images))
+        for i in order:  # right-to-left text: the first piece is the rightmost
+            image = images[i]
+            rects[i] = surface.blit(image, image.get_rect(left=x, centery=rect.centery))
+            x += image.get_width()
+        return rects
+
+    def _draw_ticket(
+        self, surface: pygame.Surface, result: ClaimResult, card: pygame.Rect
+    ) -> VerdictDrawn:
+        """The card as printed (3 rows × 9 columns): called numbers on discs, the last
+        number in a framed square, the rows of the verdict's pattern on a band."""
         assert result.ticket is not None and self._layout is not None
         px = self._layout.px
-        pygame.draw.rect(surface, BALL, card.inflate(px(12), px(12)), border_radius=px(10))
+        verdict = result.verdict
+        rows = set(verdict.rows) if verdict is not None else set()
+        if result.valid:
+            band_colour, band_blank, band_edge = ROW_WIN, ROW_WIN_BLANK, ROW_WIN_EDGE
+        else:
+            band_colour, band_blank, band_edge = ROW_EARLIER, ROW_EARLIER_BLANK, ROW_EARLIER_EDGE
+        pad = px(12)
+        paper = card.inflate(2 * pad, 2 * pad)
+        pygame.draw.rect(surface, PAPER, paper, border_radius=px(10))
+        drawn = VerdictDrawn(card)
         cell_w = card.width / COLUMNS
-        cell_h = card.height / 3
+        cell_h = card.height / ROWS
+        reach = px(28)  # the band reaches out of the card on both sides
+        for r in sorted(rows):
+            # A band on the first or last row covers the paper's edge too.
+            top = paper.top if r == 0 else round(card.top + r * cell_h)
+            bottom = paper.bottom if r == ROWS - 1 else round(card.top + (r + 1) * cell_h)
+            band = pygame.Rect(paper.left - reach, top, paper.width + 2 * reach, bottom - top)
+            pygame.draw.rect(surface, band_colour, band, border_radius=px(12))
+            pygame.draw.rect(surface, band_edge, band, width=px(4), border_radius=px(12))
+            drawn.bands[r] = band
+        gap = px(4)
+        radius = px(8)
         for r, row in enumerate(result.ticket.grid):
+            in_band = r in rows
             for col, number in enumerate(row):
                 rect = pygame.Rect(round(card.left + col * cell_w), round(card.top + r * cell_h),
-                                   round(cell_w), round(cell_h)).inflate(-px(4), -px(4))
+                                   round(cell_w), round(cell_h)).inflate(-2 * gap, -2 * gap)
                 if number is None:
-                    pygame.draw.rect(surface, (214, 218, 230), rect)
+                    pygame.draw.rect(surface, band_blank if in_band else CARD_BLANK, rect,
+                                     border_radius=radius)
                     continue
-                pygame.draw.rect(surface, (255, 255, 255), rect)
-                pygame.draw.rect(surface, (120, 130, 160), rect, width=1)
-                called = number in result.called
-                colour = BALL_TEXT
-                if called:
-                    mark = CELL_LAST if number == result.last else GOOD
-                    pygame.draw.circle(surface, mark, rect.center, round(min(rect.size) * 0.42))
-                    colour = (255, 255, 255)
-                label = self.text.fit(self.tr.digits(number), round(rect.height * 0.5), colour,
-                                      round(rect.width * 0.9), bold=True, rtl=False)
-                surface.blit(label, label.get_rect(center=rect.center))
+                if not in_band:
+                    pygame.draw.rect(surface, CARD_CELL, rect, border_radius=radius)
+                    pygame.draw.rect(surface, CARD_LINE, rect, width=px(2), border_radius=radius)
+                drawn.cells[number] = rect
+                if number == result.last and number in result.called:
+                    pygame.draw.rect(surface, LAST_FRAME, rect, border_radius=radius)
+                    pygame.draw.rect(surface, LAST_MARK, rect.inflate(-2 * px(7), -2 * px(7)),
+                                     border_radius=radius)
+                    colour = LAST_TEXT
+                elif number in result.called:
+                    pygame.draw.circle(surface, MARK, rect.center,
+                                       round(min(rect.size) * 0.48))
+                    colour = MARK_TEXT
+                else:
+                    colour = CARD_TEXT
+                label = self.text.fit(self.tr.digits(number), round(rect.height * 0.54), colour,
+                                      round(rect.width * 0.8), bold=True, rtl=False)
+                surface.blit(label, _ink_centred(label, rect.center))
+        return drawn
+
+
+def _mirror_in(rect: pygame.Rect, within: pygame.Rect) -> pygame.Rect:
+    """`rect` mirrored left to right inside `within`."""
+    return pygame.Rect(within.left + within.right - rect.right, rect.top, rect.width,
+                       rect.height)
+
+
+def _ink_centred(label: pygame.Surface, center: tuple[int, int]) -> pygame.Rect:
+    """Where to blit `label` so that its ink (not its line box) is centred on `center`."""
+    ink = label.get_bounding_rect()
+    box = label.get_rect()
+    box.topleft = (center[0] - ink.centerx, center[1] - ink.centery)
+    return box

@@ -47,6 +47,26 @@ def test_every_region_is_on_screen_and_apart(size: tuple[int, int], rtl: bool) -
 
 
 @pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("rtl", [False, True])
+def test_a_claim_covers_the_number_panel_and_the_board_stays_beside_it(
+    size: tuple[int, int], rtl: bool
+) -> None:
+    layout = make_layout(size, rtl)
+    assert layout.body.contains(layout.claim) and layout.body.contains(layout.mini_board)
+    assert layout.body.contains(layout.side) and layout.body.contains(layout.board)
+    assert not layout.claim.colliderect(layout.mini_board)
+    assert layout.claim.colliderect(layout.side)  # the ball's panel is covered
+    # The compact board is where the board was, on the same side, with its 90 cells.
+    assert layout.board.contains(layout.mini_board)
+    assert sorted(layout.mini_cells) == list(range(1, 91))
+    for number, cell in layout.mini_cells.items():
+        assert layout.mini_board.contains(cell)
+        assert cell.height == layout.cells[number].height  # as readable as the full board
+    assert layout.mini_cells[1].x < layout.mini_cells[80].x  # the card's order
+    assert (layout.claim.centerx > layout.mini_board.centerx) == rtl
+
+
+@pytest.mark.parametrize("size", SIZES)
 def test_the_board_holds_90_numbers_in_decade_columns(size: tuple[int, int]) -> None:
     layout = make_layout(size, rtl=False)
     assert sorted(layout.cells) == list(range(1, 91))
@@ -141,14 +161,45 @@ def test_the_claim_panel_shows_the_ticket_and_the_verdict(
     for ch in serial:
         scene.handle(None, ch, now)
     rects = scene.draw(screen, now)
-    board = make_layout((1280, 720), lang == "fa").board
-    assert board in rects
+    layout = make_layout((1280, 720), lang == "fa")
+    assert layout.body in rects  # the claim view replaces the number panel and the board
     scene.handle(Action.SELECT, "\r", now)
     assert c.result is not None and c.result.valid
-    assert board in scene.draw(screen, now)
+    assert layout.claim in scene.draw(screen, now)
+    assert scene.verdict_drawn is not None and scene.verdict_drawn.cells
+    assert layout.claim.contains(scene.verdict_drawn.card)
+    assert scene.draw(screen, now + 1.0) == []  # nothing draws over the verdict meanwhile
     scene.handle(Action.PAUSE, " ", now)
     assert c.running
-    assert board in scene.draw(screen, now)  # the board comes back
+    # The ball's panel and the full board come back.
+    assert pygame.Rect((0, 0), (1280, 720)) in scene.draw(screen, now)
+    last = c.last
+    assert last is not None
+    assert tuple(screen.get_at((layout.cells[last].left + 6,
+                                layout.cells[last].centery)))[:3] == CELL_LAST
+
+
+def test_the_compact_board_shows_the_called_numbers_during_a_claim(
+    display: None, text_ltr: TextRenderer
+) -> None:
+    screen = pygame.display.set_mode((1920, 1080))
+    scene, c = scene_for("en", text_ltr)
+    scene.draw(screen, 0.0)
+    for step in range(10):
+        c.call_next(float(step))
+    scene.draw(screen, 10.0)
+    scene.handle(Action.CLAIM, "c", 10.0)
+    scene.draw(screen, 10.0)
+    layout = make_layout((1920, 1080), rtl=False)
+    for number in range(1, 91):
+        cell = layout.mini_cells[number]
+        colour = tuple(screen.get_at((cell.left + 4, cell.centery)))[:3]
+        if number == c.last:
+            assert colour == CELL_LAST
+        elif number in c.called:
+            assert colour == CELL_ON
+        else:
+            assert colour not in (CELL_ON, CELL_LAST)
 
 
 def test_numbers_called_between_frames_are_all_lit(
