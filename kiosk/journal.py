@@ -2,7 +2,9 @@
 
 Every event is committed before the kiosk shows or speaks it. If the store stops
 accepting writes (full or read-only disk), the hand moves to an in-memory journal
-so play goes on, and `notice` says games are no longer being saved.
+so play goes on, and `notice` says games are no longer being saved. After a damaged
+journal was salvaged, `notice` says how much was kept, and the unfinished hand goes
+on from the longest part of its record that is whole and replays.
 """
 
 from __future__ import annotations
@@ -43,6 +45,8 @@ class Journal:
         self.notice: tuple[str, dict[str, object]] | None = None
         if problem is not None:
             self.notice = (f"journal.{problem.key}", {})
+        elif store.salvage is not None:
+            self.notice = store.salvage.notice()
         elif store.moved_aside is not None:
             self.notice = ("journal.moved_aside", {})
 
@@ -114,25 +118,59 @@ class Journal:
     def unfinished(self) -> Resumed | None:
         """The hand the kiosk was in when it stopped, rebuilt exactly; None if there is none.
 
-        A hand whose record cannot be replayed is closed as damaged (and kept in the
-        journal for the host), never silently dropped.
+        A record that replays only in part (a damaged tail, or events lost with a damaged
+        journal) goes on from its longest whole prefix that replays: the hand is closed
+        as damaged (kept in the history as it is) and continues as a new hand holding
+        that prefix, and `notice` says so. A record of which nothing replays is closed
+        as damaged, never silently dropped.
         """
         row = self.store.unfinished(GAME)
         if row is None:
             return None
         events = self.store.events(row.id)
-        try:
-            hand = replay(events)
-        except RecordError as exc:
-            log.error("hand %s cannot be resumed: %s", row.id, exc)
+        salvage = self.store.salvage
+        whole = salvage.whole_events(row.id) if salvage is not None else None
+        usable = events if whole is None else events[:whole]
+        length, hand = _longest_replay(usable)
+        if hand is None:
+            log.error("hand %s cannot be resumed: nothing of its record replays", row.id)
             self.notice = ("journal.damaged", {"hand": row.id})
             self.store.finish_hand(row.id, "hand_damaged")
             return None
-        self.hand_id = row.id
+        hand_id = row.id
+        if length < len(events):
+            hand_id = self._continue(row.id, events, length)
+            log.error("hand %s goes on as hand %s from call %d: %d of its %d events replay",
+                      row.id, hand_id, len(hand.called), length, len(events))
+            values = {"hand": row.id, "calls": len(hand.called)}
+            if salvage is not None:
+                self.notice = ("journal.resumed_partly", {**salvage.notice()[1], **values})
+            else:
+                self.notice = ("journal.replayed_partly", values)
+        self.hand_id = hand_id
         seed = events[0].get("bag_seed")
-        log.info("hand %s resumed after restart: %d numbers called, winners %s", row.id,
+        log.info("hand %s resumed after restart: %d numbers called, winners %s", hand_id,
                  len(hand.called), {str(s): list(w.serials) for s, w in hand.winners.items()})
-        return Resumed(row.id, hand, seed if isinstance(seed, int) else None)
+        return Resumed(hand_id, hand, seed if isinstance(seed, int) else None)
+
+    def _continue(self, old: int, events: list[dict[str, Any]], length: int) -> int:
+        """Close hand `old` as damaged; a new hand holds the first `length` of its events."""
+        self.store.finish_hand(old, "hand_damaged")
+        new = self.store.start_hand(GAME, _payload(events[0]))
+        rest = [(e["kind"], _payload(e)) for e in events[1:length]]
+        rest.append(("continued_from", {"hand": old, "events": length, "of": len(events)}))
+        self.store.append_many(new, rest)
+        return new
+
+
+def _longest_replay(events: list[dict[str, Any]]) -> tuple[int, Hand | None]:
+    """The longest prefix of `events` that replays, and its hand ((0, None) if none does)."""
+    for length in range(len(events), 0, -1):
+        try:
+            return length, replay(events[:length])
+        except RecordError:
+            continue
+    return 0, None
 
 
 def _payload(event: Mapping[str, Any]) -> dict[str, Any]:

@@ -2,9 +2,11 @@
 
 Each event is committed (WAL, ``synchronous=FULL``) before the kiosk shows or
 speaks it, so a crash or a pulled plug loses nothing: the live state is rebuilt
-by replaying the journal. A corrupt file is never discarded — it is moved aside
-and the kiosk says so. A journal that cannot be written (read-only or full disk)
-raises `StoreError` with a sentence a person can act on.
+by replaying the journal. A damaged journal is never discarded: its files are
+moved aside, every row still readable is salvaged into a new one (`kiosk.salvage`),
+and `Store.salvage` says what was kept against what the journal's mark says it held.
+A journal that cannot be written (read-only or full disk) raises `StoreError` with
+a sentence a person can act on.
 """
 
 from __future__ import annotations
@@ -19,6 +21,18 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
+
+from kiosk.salvage import (
+    MAGIC,
+    Mark,
+    SalvageReport,
+    mark_of,
+    read_mark,
+    read_raw,
+    rebuild,
+    write_mark,
+)
 
 log = logging.getLogger(__name__)
 
@@ -113,6 +127,8 @@ class Store:
         self.path = path
         self.notice: str | None = None  # something to tell the host, e.g. a file moved aside
         self.moved_aside: Path | None = None
+        self.salvage: SalvageReport | None = None  # set when a damaged journal was salvaged
+        self._mark_failed = False
         self._db = self._open()
 
     # -- opening ---------------------------------------------------------------------
@@ -128,24 +144,92 @@ class Store:
                 f"cannot create the data directory {self.path.parent}: {exc.strerror}",
                 "unopenable",
             ) from exc
+        mark = read_mark(self.path)
+        damage = self._damage_on_disk(mark) or self._damage_seen_by_sqlite(mark)
+        if damage is None:
+            try:
+                db = self._connect(str(self.path))
+                self._check(db)
+                self._note_mark(db)
+                return db
+            except sqlite3.DatabaseError as exc:
+                if not _is_corruption(exc):
+                    raise _explain(exc, self.path) from exc
+                damage = str(exc)
+        return self._salvage(damage, mark)
+
+    def _damage_on_disk(self, mark: Mark | None) -> str | None:
+        """Damage visible before SQLite opens the file (which would delete a WAL beside
+        a 0-byte file, and ignore a WAL whose header is damaged)."""
+        assert self.path is not None
+        wal = _part(self.path, "-wal")
+        wal_size = wal.stat().st_size if wal.exists() else 0
+        if not self.path.exists():
+            if wal_size:
+                return "the journal file is missing but its write-ahead log is there"
+            return "the journal file is missing" if mark and mark.total else None
+        size = self.path.stat().st_size
+        if size == 0:
+            if wal_size:
+                return "the journal file is empty but its write-ahead log is not"
+            return "the journal file is empty" if mark and mark.total else None
+        with self.path.open("rb") as handle:
+            head = handle.read(len(MAGIC))
+        if head != MAGIC:
+            return "the journal file does not start with a database header"
+        return None
+
+    def _damage_seen_by_sqlite(self, mark: Mark | None) -> str | None:
+        """SQLite's own check, and its row counts against the mark, on a read-only
+        connection (which never checkpoints into a damaged file)."""
+        assert self.path is not None
         try:
-            db = self._connect(str(self.path))
-            self._check(db)
-            return db
+            probe = sqlite3.connect(f"file:{quote(str(self.path))}?mode=ro", uri=True,
+                                    timeout=5.0)
+        except sqlite3.Error:
+            return None  # the writable open below explains it
+        try:
+            result = probe.execute("PRAGMA quick_check").fetchone()
+            if result is None or result[0] != "ok":
+                return f"SQLite's check failed: {result[0] if result else 'no answer'}"
+            if mark is None:
+                return None
+            now = mark_of(probe)
+            short = [f"{now.count(t)} of {mark.count(t)} {t}"
+                     for t in ("hands", "events", "tickets") if now.count(t) < mark.count(t)]
+            if short:
+                return "it holds fewer rows than were written: " + ", ".join(short)
+            return None
         except sqlite3.DatabaseError as exc:
-            if not _is_corruption(exc):
-                raise _explain(exc, self.path) from exc
+            return str(exc) if _is_corruption(exc) else None
+        finally:
+            probe.close()
+
+    def _salvage(self, damage: str, mark: Mark | None) -> sqlite3.Connection:
+        """Move the damaged files aside, and start a new journal with every readable row."""
+        assert self.path is not None
         aside = self._move_aside()
-        self.moved_aside = aside
-        self.notice = (f"the game journal was damaged and has been moved aside to {aside.name}; "
-                       "a new one has been started")
-        log.error("journal %s was corrupt; moved aside to %s", self.path, aside)
+        where = f"; its files were moved aside to {aside.name}" if aside else ""
+        log.error("the game journal %s is damaged (%s)%s", self.path, damage, where)
+        main = _read(aside) if aside else b""
+        wal = _read(_part(aside, "-wal")) if aside else b""
         try:
             db = self._connect(str(self.path))
             self._check(db)
-            return db
         except sqlite3.DatabaseError as exc:
             raise _explain(exc, self.path) from exc
+        try:
+            report = rebuild(db, read_raw(main, wal), mark, damage, aside)
+        except Exception:  # a salvage that fails must not keep the kiosk from starting
+            log.exception("the damaged journal could not be salvaged")
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            report = rebuild(db, read_raw(b"", b""), mark, damage, aside)
+        self.salvage, self.moved_aside = report, aside
+        self.notice = report.sentence()
+        log.error("%s", self.notice)
+        self._note_mark(db, reset=True)
+        return db
 
     @staticmethod
     def _connect(target: str) -> sqlite3.Connection:
@@ -162,15 +246,33 @@ class Store:
             raise sqlite3.DatabaseError(f"database disk image is malformed: {result}")
         db.executescript(SCHEMA)
 
-    def _move_aside(self) -> Path:
+    def _move_aside(self) -> Path | None:
+        """Rename the journal's files to `<name>.corrupt-<date>` (never over another)."""
         assert self.path is not None
+        parts = [s for s in ("", "-wal", "-shm") if _part(self.path, s).exists()]
+        if not parts:
+            return None
         stamp = time.strftime("%Y%m%d-%H%M%S")
         aside = self.path.with_name(f"{self.path.name}.corrupt-{stamp}")
-        for suffix in ("", "-wal", "-shm"):
-            part = Path(str(self.path) + suffix)
-            if part.exists():
-                part.rename(Path(str(aside) + suffix))
+        number = 1
+        while any(_part(aside, s).exists() for s in ("", "-wal", "-shm")):
+            number += 1
+            aside = self.path.with_name(f"{self.path.name}.corrupt-{stamp}-{number}")
+        for suffix in parts:
+            _part(self.path, suffix).rename(_part(aside, suffix))
         return aside
+
+    def _note_mark(self, db: sqlite3.Connection, reset: bool = False) -> None:
+        """Keep the mark beside the journal up to date; a failure is logged, never raised."""
+        if self.path is None:
+            return
+        try:
+            write_mark(self.path, mark_of(db), reset=reset)
+            self._mark_failed = False
+        except (OSError, sqlite3.Error) as exc:
+            if not self._mark_failed:
+                log.warning("the journal's mark beside %s cannot be written: %s", self.path, exc)
+            self._mark_failed = True
 
     def close(self) -> None:
         self._db.close()
@@ -186,6 +288,7 @@ class Store:
             if self._db.in_transaction:
                 self._db.execute("ROLLBACK")
             raise _explain(exc, self.path or Path(":memory:")) from exc
+        self._note_mark(self._db)
 
     def start_hand(self, game: str, first: Mapping[str, Any]) -> int:
         """Open a new hand with its `hand_started` event; returns the hand's id."""
@@ -264,11 +367,33 @@ class Store:
         for at, kind, data in self._db.execute(
             "SELECT at, kind, data FROM events WHERE hand = ? ORDER BY id", (hand,)
         ):
-            event = json.loads(data)
+            event = _decode(data)
+            if event is None:  # damage SQLite cannot see: the replay stops before it
+                log.error("an event of hand %s cannot be read: %.80r", hand, data)
+                event = {"unreadable": True}
             event["kind"] = kind
             event["at"] = at
             out.append(event)
         return out
+
+
+def _decode(data: str) -> dict[str, Any] | None:
+    try:
+        event = json.loads(data)
+    except (ValueError, TypeError):
+        return None
+    return event if isinstance(event, dict) else None
+
+
+def _part(path: Path, suffix: str) -> Path:
+    return Path(str(path) + suffix)
+
+
+def _read(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except OSError:
+        return b""
 
 
 def _is_corruption(exc: sqlite3.DatabaseError) -> bool:
