@@ -62,7 +62,19 @@ RECEIPT_DPI = 203
 
 
 class PrintError(RuntimeError):
-    """Printing failed; the message is a sentence telling the user what to do."""
+    """Printing failed; the message is a sentence telling the user what to do.
+
+    The message is English, for the command line and the log, and may name the
+    command's flags. `key` names the kiosk catalogue's sentence for the TV (in the
+    screen's language, naming no flag: the host there sets the config file, not flags)
+    and `values` fill its placeholders.
+    """
+
+    def __init__(self, message: str, key: str = "printing.error_other",
+                 **values: object) -> None:
+        super().__init__(message)
+        self.key = key
+        self.values = values
 
 
 # -- fonts and text ---------------------------------------------------------------------
@@ -71,7 +83,8 @@ def find_fonts() -> FontFiles:
     try:
         return script.find_fonts()
     except FontError as exc:
-        raise PrintError(f"{exc}, then print again.") from exc
+        raise PrintError(f"{exc}, then print again.", "printing.error_no_font",
+                         package=FONT_PACKAGE) from exc
 
 
 def _visual(text: str) -> str:
@@ -239,7 +252,8 @@ def _register(fonts: FontFiles) -> dict[tuple[bool, bool], str]:
                     pdfmetrics.registerFont(TTFont(name, str(path)))
                 except Exception as exc:  # reportlab raises TTFError and plain errors alike
                     raise PrintError(
-                        f"The font {path} cannot be used ({exc}); reinstall {FONT_PACKAGE}."
+                        f"The font {path} cannot be used ({exc}); reinstall {FONT_PACKAGE}.",
+                        "printing.error_bad_font", package=FONT_PACKAGE,
                     ) from exc
                 _registered[name] = path
             names[(arabic, bold)] = name
@@ -287,7 +301,7 @@ def write_pdf(strips: list[list[Ticket]], codes: TicketCodes, path: Path) -> Non
         partial.unlink(missing_ok=True)
         raise PrintError(
             f"The tickets could not be written to {path} ({exc.strerror or exc}); "
-            "choose a folder you can write to."
+            "choose a folder you can write to.", "printing.error_not_written",
         ) from exc
 
 
@@ -301,11 +315,13 @@ def print_pdf(path: Path, printer: str | None = None) -> str:
     if lp is None:
         raise PrintError(
             "Printing needs CUPS, and its lp command is not installed: install it "
-            "(sudo apt install cups cups-client), add your printer, then print again."
+            "(sudo apt install cups cups-client), add your printer, then print again.",
+            "printing.error_no_cups",
         )
     path = Path(path).resolve()
     if not path.is_file():
-        raise PrintError(f"There is no file {path} to print; make the tickets first.")
+        raise PrintError(f"There is no file {path} to print; make the tickets first.",
+                         "printing.error_no_file")
     command = [lp]
     if printer:
         command += ["-d", printer]
@@ -315,36 +331,41 @@ def print_pdf(path: Path, printer: str | None = None) -> str:
     except subprocess.TimeoutExpired as exc:
         raise PrintError(
             "CUPS did not answer within a minute; check that the cups service is running "
-            "(sudo systemctl start cups) and print again."
+            "(sudo systemctl start cups) and print again.", "printing.error_cups_slow",
         ) from exc
     except OSError as exc:
-        raise PrintError(f"lp could not be run ({exc.strerror or exc}); reinstall cups-client.") \
-            from exc
+        raise PrintError(f"lp could not be run ({exc.strerror or exc}); reinstall cups-client.",
+                         "printing.error_no_lp") from exc
     message = (done.stderr or done.stdout).strip()
     if done.returncode != 0:
-        raise PrintError(_lp_advice(message, printer))
+        raise _lp_error(message, printer)
     return done.stdout.strip().splitlines()[0] if done.stdout.strip() else "request sent"
 
 
-def _lp_advice(message: str, printer: str | None) -> str:
+def _lp_error(message: str, printer: str | None) -> PrintError:
+    """What lp's complaint means, and what to do about it."""
     low = message.lower()
     if "no default destination" in low:
-        return (
+        return PrintError(
             "No printer is set up as the default: add one in CUPS "
             "(http://localhost:631 or your system's printer settings), "
-            "or name the printer with --printer."
+            "or name the printer with --printer.", "printing.error_no_default",
         )
     if "does not exist" in low or "not found" in low:
-        return (
+        return PrintError(
             f"CUPS has no printer called {printer!r}; see the names with `lpstat -p` "
-            "and give one with --printer, or add the printer in CUPS."
+            "and give one with --printer, or add the printer in CUPS.",
+            "printing.error_no_such_printer", printer=printer or "",
         )
     if "scheduler" in low or "connect" in low:
-        return (
+        return PrintError(
             "The CUPS service is not running: start it (sudo systemctl start cups) "
-            "and print again."
+            "and print again.", "printing.error_cups_down",
         )
-    return f"CUPS refused the job ({message or 'no reason given'}); check the printer in CUPS."
+    return PrintError(
+        f"CUPS refused the job ({message or 'no reason given'}); check the printer in CUPS.",
+        "printing.error_refused",
+    )
 
 
 # -- ESC/POS receipt printers ----------------------------------------------------------
@@ -421,14 +442,16 @@ def _receipt_printer(device: str, dots: int) -> Any:
         except ValueError as exc:
             raise PrintError(
                 f"{device!r} is not a USB printer name; write it as usb:VID:PID in hex, "
-                "as `lsusb` shows it (for example usb:04b8:0202)."
+                "as `lsusb` shows it (for example usb:04b8:0202).",
+                "printing.error_bad_usb", device=device,
             ) from exc
         from escpos.printer import Usb
 
         if not Usb.is_usable():
             raise PrintError(
                 "USB receipt printers need pyusb: install it (pip install 'python-escpos[usb]') "
-                "or print to the printer's device file, such as /dev/usb/lp0."
+                "or print to the printer's device file, such as /dev/usb/lp0.",
+                "printing.error_no_pyusb",
             )
         try:
             printer: Any = Usb(vendor, product)
@@ -436,7 +459,8 @@ def _receipt_printer(device: str, dots: int) -> Any:
         except (Error, OSError, RuntimeError) as exc:
             raise PrintError(
                 f"No receipt printer answers at {device}: check it is plugged in and switched "
-                f"on, and that you may use it (a udev rule, or the lp group). ({exc})"
+                f"on, and that you may use it (a udev rule, or the lp group). ({exc})",
+                "printing.error_no_receipt", device=device,
             ) from exc
     else:
         from escpos.printer import File
@@ -445,20 +469,24 @@ def _receipt_printer(device: str, dots: int) -> Any:
         if path.is_dir() or (not path.exists() and Path("/dev") in path.parents):
             raise PrintError(
                 f"There is no receipt printer at {device}: check it is plugged in and "
-                "switched on, and give its device file (often /dev/usb/lp0)."
+                "switched on, and give its device file (often /dev/usb/lp0).",
+                "printing.error_no_receipt", device=device,
             )
         printer = File(str(path))
         try:
             printer.open()
         except (DeviceNotFoundError, OSError) as exc:
             reason = exc.__cause__ or exc
+            denied = isinstance(reason, PermissionError) or "Permission denied" in str(exc)
             advice = (
                 "add yourself to the lp group (sudo adduser $USER lp) and log in again"
-                if isinstance(reason, PermissionError) or "Permission denied" in str(exc)
-                else "check the printer is plugged in and give its device file"
+                if denied else "check the printer is plugged in and give its device file"
             )
-            raise PrintError(f"The receipt printer at {device} cannot be written to; {advice}.") \
-                from exc
+            raise PrintError(
+                f"The receipt printer at {device} cannot be written to; {advice}.",
+                "printing.error_receipt_denied" if denied else "printing.error_no_receipt",
+                device=device,
+            ) from exc
     profile = dict(printer.profile.profile_data)
     profile["media"] = {"width": {"mm": round(dots * 25.4 / RECEIPT_DPI), "pixels": dots},
                         "dpi": RECEIPT_DPI}
@@ -505,7 +533,8 @@ def print_escpos(
     except (Error, OSError) as exc:
         raise PrintError(
             f"Printing to the receipt printer at {device} failed ({exc}); check it has paper "
-            "and is still connected, then print again."
+            "and is still connected, then print again.", "printing.error_receipt_failed",
+            device=device,
         ) from exc
     finally:
         with contextlib.suppress(Error, OSError):

@@ -656,7 +656,7 @@ class Kiosk:
         def job() -> str:
             if codes is None:
                 raise PrintError("the ticket key cannot be read, so no tickets can be signed; "
-                                 "see the log")
+                                 "see the log", "printing.error_no_key")
             store, problem = open_store()  # the printing thread's own connection
             if problem is not None:
                 raise problem

@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
+from engines.debarna.codes import TicketCodes
 from engines.debarna.options import HandOptions
 from engines.debarna.simulate import simulate, summary
 from engines.debarna.strips import make_strips
@@ -118,6 +119,9 @@ def build_parser() -> argparse.ArgumentParser:
     what = config.add_mutually_exclusive_group(required=True)
     what.add_argument("--check", type=Path, metavar="FILE", help="validate FILE")
     what.add_argument("--defaults", action="store_true", help="print every key and its default")
+    config.add_argument("--overlay", type=Path, metavar="PATH",
+                        help="the settings changed on the TV to check with FILE "
+                             "(default: settings.toml in the kiosk's data directory)")
     backgammon = sub.add_parser("backgammon", help="Takhteh Nard tools")
     bg_sub = backgammon.add_subparsers(dest="backgammon_command", metavar="moves",
                                        required=True)
@@ -180,9 +184,156 @@ def _print_ticket(ticket: Ticket, out: TextIO) -> None:
         out.write(" ".join(f"{n:>2}" if n is not None else " ." for n in row) + "\n")
 
 
+# -- the service's data and key ---------------------------------------------------------
+SERVICE_DATA_DIR = Path("/var/lib/debarna")  # the unit's StateDirectory; install.sh makes it
+
+
+def _service_dir() -> Path:
+    # DEBARNA_SERVICE_DIR stands in for /var/lib/debarna in the tests, and only there.
+    import os
+
+    return Path(os.environ.get("DEBARNA_SERVICE_DIR") or SERVICE_DATA_DIR)
+
+
+def _service_data() -> tuple[Path, int, int] | None:
+    """The service's data directory, owner and group, if a command here should use it.
+
+    That is when the kiosk is installed as a service on this machine (its data directory
+    exists) and DEBARNA_DATA_DIR does not point the command somewhere else.
+    """
+    import os
+
+    service = _service_dir()
+    try:
+        info = service.stat()
+    except OSError:
+        return None
+    named = os.environ.get("DEBARNA_DATA_DIR") or os.environ.get("STATE_DIRECTORY")
+    if named:
+        chosen = Path(named.split(":")[0])
+        try:
+            same = os.path.samefile(chosen, service)
+        except OSError:
+            same = chosen.absolute() == service.absolute()
+        if not same:
+            return None
+    return service, info.st_uid, info.st_gid
+
+
+def _user_name(uid: int) -> str:
+    import pwd
+
+    try:
+        return pwd.getpwuid(uid).pw_name
+    except KeyError:
+        return f"#{uid}"  # how sudo -u names a user without a name
+
+
+def _program() -> str:
+    """This program as a command to copy: its full path when run as `debarna`."""
+    import shutil
+
+    called = sys.argv[0] if sys.argv else ""
+    if Path(called).name != "debarna":
+        return "debarna"
+    return str(Path(shutil.which(called) or called).absolute())
+
+
+def _become(uid: int, gid: int) -> None:
+    """Leave root for the service's user and groups, as systemd starts the kiosk."""
+    import os
+    import pwd
+
+    try:
+        entry = pwd.getpwuid(uid)
+    except KeyError:
+        os.setgroups([])
+    else:
+        gid = entry.pw_gid
+        os.initgroups(entry.pw_name, gid)
+        os.environ.update(HOME=entry.pw_dir, USER=entry.pw_name, LOGNAME=entry.pw_name)
+    os.setgid(gid)
+    os.setuid(uid)
+    os.umask(0o077)  # the unit's UMask: the journal and key stay the service's alone
+
+
+def _as_the_service(command: list[str], key_only: bool = False) -> str | None:
+    """Make a command use the service's data and key as its user would, or say why not.
+
+    With the kiosk installed as a service, a command run by hand would otherwise use a
+    data directory of its own (and sign tickets with a new key that no kiosk knows), or,
+    under sudo, leave files owned by root in /var/lib/debarna that lock the service out.
+    So the service's own user uses the service's directory; root becomes that user first
+    (nothing it writes is root's); anyone else is told what to run instead, except that
+    `key_only` commands (verify) may read a key they are allowed to read. Returns None to
+    go on, or the sentence to print.
+    """
+    import os
+    import shlex
+
+    from kiosk.keys import KEY_FILE
+
+    found = _service_data()
+    if found is None:
+        return None
+    service, uid, gid = found
+    os.environ["DEBARNA_DATA_DIR"] = str(service)
+    me = os.geteuid()
+    if me == uid:
+        return None
+    name = _user_name(uid)
+    instead = f"sudo -u {name} {_program()} {shlex.join(command)}"
+    if me == 0:
+        try:
+            _become(uid, gid)
+        except OSError as exc:
+            return (f"this command cannot switch to the kiosk's user {name} "
+                    f"({exc.strerror or exc}); run this as that user instead: {instead}")
+        return None
+    if key_only and os.access(service / KEY_FILE, os.R_OK):
+        return None
+    return (f"this kiosk's tickets, ticket key and games are in {service}, which belongs to "
+            f"its user {name}; run this as that user instead: {instead}")
+
+
+def _ticket_key(create: bool) -> tuple[TicketCodes | None, str | None]:
+    """This kiosk's ticket key, or the sentence saying why it cannot be used.
+
+    With `create` false a missing key gives (None, None) and nothing is made: only
+    issuing tickets makes the key, as the kiosk does on its first run.
+    """
+    from kiosk.keys import KeyFileError, key_path, load_codes
+
+    path = key_path()
+    try:
+        present = path.exists()
+    except OSError as exc:
+        return None, (f"the ticket key {path} cannot be read ({exc.strerror or exc}); "
+                      "run this as the kiosk's user")
+    if not present and not create:
+        return None, None
+    try:
+        return load_codes(path), None
+    except KeyFileError as exc:
+        return None, str(exc)
+    except OSError as exc:
+        return None, (f"no ticket key can be made in {path.parent} ({exc.strerror or exc}); "
+                      "make it writable for the kiosk's user, or set DEBARNA_DATA_DIR "
+                      "to the kiosk's data directory")
+
+
+def _tickets_command(args: argparse.Namespace) -> list[str]:
+    command = ["tickets", "--strips", str(args.strips)]
+    if args.seed is not None:
+        command += ["--seed", str(args.seed)]
+    command += ["--format", args.format]
+    if args.out is not None:
+        command += ["--out", str(args.out)]
+    return command
+
+
 def cmd_tickets(args: argparse.Namespace, out: TextIO,
                 parser: argparse.ArgumentParser) -> int:
-    from kiosk.keys import load_codes
     from kiosk.tickets import ticket_json
 
     if args.tickets_command == "verify":
@@ -191,13 +342,21 @@ def cmd_tickets(args: argparse.Namespace, out: TextIO,
         return cmd_issued(args.today, out)
     if args.strips is None:
         parser.error("tickets needs --strips N (or: tickets verify CODE)")
+    if args.format == "pdf" and args.out is None:
+        parser.error("--format pdf needs --out FILE")
+    if args.format in ("pdf", "json"):  # these sign with the kiosk's key
+        refused = _as_the_service(_tickets_command(args))
+        if refused is not None:
+            print(f"debarna: {refused}", file=sys.stderr)
+            return 1
     if args.format == "pdf":
-        if args.out is None:
-            parser.error("--format pdf needs --out FILE")
         return _issue_and(args, out, pdf=args.out)
     strips = make_strips(args.strips, _rng(args.seed))
     if args.format == "json":
-        codes = load_codes()
+        codes, problem = _ticket_key(create=True)
+        if codes is None:
+            print(f"debarna: {problem}", file=sys.stderr)
+            return 1
         json.dump([[ticket_json(t, codes) for t in strip] for strip in strips], out)
         out.write("\n")
     else:
@@ -212,14 +371,25 @@ def cmd_issued(today: bool, out: TextIO) -> int:
     """The tickets printed by this kiosk (tonight's, with --today), a strip a line."""
     import datetime
 
-    from kiosk.keys import load_codes
+    from kiosk.keys import key_path
     from kiosk.store import open_store
 
-    store, problem = open_store()
+    refused = _as_the_service(["tickets", "issued", *(["--today"] if today else [])])
+    if refused is not None:
+        print(f"debarna: {refused}", file=sys.stderr)
+        return 1
+    codes, problem = _ticket_key(create=False)
     if problem is not None:
         print(f"debarna: {problem}", file=sys.stderr)
         return 1
-    codes = load_codes()
+    if codes is None:
+        out.write(f"0 tickets: this kiosk has no ticket key in {key_path().parent} yet, "
+                  "so it has printed none\n")
+        return 0
+    store, trouble = open_store()
+    if trouble is not None:
+        print(f"debarna: {trouble}", file=sys.stderr)
+        return 1
     midnight = datetime.datetime.combine(datetime.date.today(), datetime.time()).timestamp()
     issued = store.issued(codes.series, since=midnight if today else 0.0)
     store.close()
@@ -237,11 +407,24 @@ def cmd_issued(today: bool, out: TextIO) -> int:
 
 
 def cmd_verify(code: str, out: TextIO) -> int:
+    """Check a ticket code against this kiosk's key; never makes a key (exit 1 without one)."""
     from engines.debarna.codes import CodeError
-    from kiosk.keys import load_codes
+    from kiosk.keys import KEY_FILE, key_path
 
+    refused = _as_the_service(["tickets", "verify", code], key_only=True)
+    if refused is not None:
+        print(f"debarna: {refused}", file=sys.stderr)
+        return 1
+    codes, problem = _ticket_key(create=False)
+    if codes is None:
+        problem = problem or (
+            f"this kiosk has no ticket key in {key_path().parent}; it has printed no tickets, "
+            "so none can be verified here — check them on the kiosk that printed them, or "
+            f"restore its {KEY_FILE} here from a backup")
+        print(f"debarna: {problem}", file=sys.stderr)
+        return 1
     try:
-        scanned = load_codes().verify(code)
+        scanned = codes.verify(code)
     except CodeError as exc:
         out.write(f"not valid ({exc.problem}): {exc}\n")
         return 1
@@ -258,7 +441,6 @@ def _issue_and(args: argparse.Namespace, out: TextIO, pdf: Path | None = None,
     import tempfile
 
     from hardware.printing import PrintError, print_escpos, print_pdf, write_pdf
-    from kiosk.keys import load_codes
     from kiosk.store import StoreError, open_store
     from kiosk.tickets import issue
 
@@ -266,7 +448,11 @@ def _issue_and(args: argparse.Namespace, out: TextIO, pdf: Path | None = None,
     if problem is not None:
         print(f"debarna: {problem}; tickets are not issued", file=sys.stderr)
         return 1
-    codes = load_codes()
+    codes, trouble = _ticket_key(create=True)
+    if codes is None:
+        store.close()
+        print(f"debarna: {trouble}; tickets are not issued", file=sys.stderr)
+        return 1
     try:
         if escpos is not None:
             strips = issue(args.strips, store, codes, _rng(args.seed))
@@ -300,6 +486,15 @@ def _strips(count: int) -> str:
 
 
 def cmd_print(args: argparse.Namespace, out: TextIO) -> int:
+    command = ["print", "--strips", str(args.strips)]
+    if args.printer is not None:
+        command += ["--printer", args.printer]
+    if args.escpos is not None:
+        command += ["--escpos", args.escpos]
+    refused = _as_the_service(command)
+    if refused is not None:
+        print(f"debarna: {refused}", file=sys.stderr)
+        return 1
     return _issue_and(args, out, printer=args.printer, escpos=args.escpos)
 
 
@@ -321,6 +516,12 @@ def cmd_history(args: argparse.Namespace, out: TextIO) -> int:
     from kiosk.history import hand_records, print_record
     from kiosk.store import StoreError
 
+    command = ["history", *(["--hand", str(args.hand)] if args.hand else []),
+               *(["--format", "json"] if args.format == "json" else [])]
+    refused = _as_the_service(command)
+    if refused is not None:
+        print(f"debarna: {refused}", file=sys.stderr)
+        return 1
     try:
         records = hand_records(args.hand)
     except (StoreError, LookupError) as exc:
@@ -337,17 +538,30 @@ def cmd_history(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_config(args: argparse.Namespace, out: TextIO) -> int:
-    from kiosk.config import ConfigError, defaults_toml, load
+    """Check FILE exactly as the kiosk does at start, then report the TV's saved settings.
+
+    Exit 2 when the kiosk would not start with FILE (one line naming the key). The
+    overlay's problems are reported but leave the exit code 0: the kiosk starts anyway,
+    setting a bad overlay aside.
+    """
+    from kiosk.config import ConfigError, defaults_toml
+    from kiosk.settings import OVERLAY_NAME, check_settings, describe, overlay_path
 
     if args.defaults:
         out.write(defaults_toml())
         return 0
+    overlay = args.overlay
+    if overlay is None:
+        service = _service_data()  # the service's settings, whoever asks
+        overlay = service[0] / OVERLAY_NAME if service else overlay_path()
     try:
-        load(args.check)
+        found = check_settings(args.check, overlay)
     except ConfigError as exc:
         print(f"debarna: {exc}", file=sys.stderr)
         return 2
     out.write(f"{args.check}: ok\n")
+    for line in describe(found):
+        out.write(line + "\n")
     return 0
 
 

@@ -2,14 +2,19 @@
 
 `load(path)` reads the file (or only the defaults when there is none), checks every
 key and returns frozen dataclasses. A bad key, type or value raises `ConfigError`
-whose message names the key and says what is allowed. `Action` is the abstract input
-every device (keyboard, GPIO, gamepad) is mapped to; the keyboard mapping lives here.
+whose message names the key and says what is allowed. `from_mapping` is the one
+validation the kiosk runs at start and `debarna config --check` runs too: it checks
+every number is finite and in range, and every key name in [keys] is one pygame knows
+and means one action only. `Action` is the abstract input every device (keyboard,
+GPIO, gamepad) is mapped to; the keyboard mapping lives here.
 """
 
 from __future__ import annotations
 
+import math
 import os
 import tomllib
+import warnings
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
@@ -306,6 +311,8 @@ def _check(name: str, value: Any, rule: _Rule) -> Any:
         if isinstance(value, bool) or not isinstance(value, int | float):
             raise wrong
         value = float(value)
+        if not math.isfinite(value):  # nan passes every comparison below
+            raise wrong
     elif rule.kind is str and not isinstance(value, str):
         raise wrong
     if rule.choices is not None and value not in rule.choices:
@@ -315,6 +322,44 @@ def _check(name: str, value: Any, rule: _Rule) -> Any:
     if rule.high is not None and value > rule.high:
         raise wrong
     return value
+
+
+def key_code(name: str) -> int:
+    """The pygame key code of a key name ("space", "f11", "c"); ValueError if unknown.
+
+    Key names resolve the same before pygame is started as after (SDL's own table),
+    so the check needs no display; pygame's warning that it was not started is noise.
+    """
+    import pygame
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return int(pygame.key.key_code(name))
+
+
+def key_codes(keys: dict[Action, tuple[str, ...]]) -> dict[int, Action]:
+    """Key codes to actions; ConfigError naming the key for an unknown or doubled name."""
+    mapping: dict[int, Action] = {}
+    named: dict[int, tuple[Action, str]] = {}
+    for action, names in keys.items():
+        for name in names:
+            try:
+                code = key_code(name)
+            except ValueError:
+                raise ConfigError(
+                    f"config key keys.{action.value}: {name!r} is not a key name "
+                    '(use names such as "space", "return", "c", "f11")'
+                ) from None
+            if code in named and named[code][0] is not action:
+                other, said = named[code]
+                raise ConfigError(
+                    f"config key keys.{action.value}: {name!r} is also a key of "
+                    f"keys.{other.value} ({said!r}); a key can mean one action only, so give "
+                    f"keys.{other.value} or keys.{action.value} other keys"
+                )
+            named[code] = (action, name)
+            mapping[code] = action
+    return mapping
 
 
 def _keys(table: Any) -> dict[Action, tuple[str, ...]]:
@@ -337,6 +382,7 @@ def _keys(table: Any) -> dict[Action, tuple[str, ...]]:
                 'use a list of key names such as ["space", "p"]'
             )
         keys[action] = tuple(v.lower() for v in value)
+    key_codes(keys)  # the kiosk maps these at start: an unknown name must stop it here
     return keys
 
 
@@ -399,20 +445,36 @@ def default_path() -> Path | None:
     return None
 
 
+def read_file(path: Path) -> dict[str, Any]:
+    """The parsed TOML of a config file; ConfigError in one line if it cannot be had."""
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise ConfigError(f"the config file {path} does not exist") from None
+    except OSError as exc:
+        raise ConfigError(
+            f"the config file {path} cannot be read ({exc.strerror or exc}); "
+            "check that it is a file the kiosk's user may read"
+        ) from exc
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[:exc.start].count(b"\n") + 1
+        raise ConfigError(
+            f"the config file {path} is not UTF-8 text (byte 0x{raw[exc.start]:02x} on line "
+            f"{line}); save it as UTF-8"
+        ) from exc
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"the config file {path} is not valid TOML: {exc}") from exc
+
+
 def load(path: Path | None) -> Config:
     """The configuration in `path` (which must exist), or the defaults when it is None."""
     if path is None:
         return Config()
-    if not path.exists():
-        raise ConfigError(f"the config file {path} does not exist")
-    try:
-        with path.open("rb") as handle:
-            data = tomllib.load(handle)
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"the config file {path} is not valid TOML: {exc}") from exc
-    except OSError as exc:
-        raise ConfigError(f"the config file {path} cannot be read: {exc}") from exc
-    return from_mapping(data)
+    return from_mapping(read_file(path))
 
 
 def _toml_value(value: Any) -> str:

@@ -6,6 +6,10 @@ with the same sections and keys as the config file. At start the overlay's keys
 override the file's and the result is validated exactly like the file. A damaged or
 invalid overlay never stops the kiosk: it is renamed aside (`settings.toml.bad-<date>`),
 logged in one line and ignored, so the config file's values stand.
+
+`check_settings` is the kiosk's whole start-up check of the file and the overlay, done
+without changing anything: `effective_config` (the kiosk) and `debarna config --check`
+both run it, so the command passes exactly what the kiosk starts with.
 """
 
 from __future__ import annotations
@@ -18,10 +22,11 @@ import os
 import tempfile
 import time
 import tomllib
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from kiosk.config import _SECTIONS, Config, ConfigError, from_mapping, load
+from kiosk.config import _SECTIONS, Config, ConfigError, from_mapping, read_file
 from kiosk.store import data_dir
 
 log = logging.getLogger(__name__)
@@ -76,30 +81,62 @@ def _move_aside(path: Path) -> Path | None:
     return aside
 
 
+def _parse_overlay(raw: bytes) -> Overlay:
+    """The overlay in a file's bytes; UnicodeDecodeError, TOMLDecodeError or ConfigError."""
+    data = tomllib.loads(raw.decode("utf-8"))
+    check_overlay(data)
+    return _copy(data)
+
+
+def _why(exc: Exception) -> str:
+    """Why an overlay is invalid, in a few words for one log or command line."""
+    if isinstance(exc, UnicodeDecodeError):
+        return "not UTF-8 text"
+    if isinstance(exc, tomllib.TOMLDecodeError):
+        return f"not valid TOML: {exc}"
+    return str(exc)
+
+
+def _read_raw(path: Path) -> tuple[bytes | None, str | None]:
+    """The overlay file's bytes (None when there is none) and the system's reason it cannot
+    be read."""
+    try:
+        return path.read_bytes(), None
+    except FileNotFoundError:
+        return None, None
+    except OSError as exc:
+        return None, exc.strerror or str(exc)
+
+
 def read_overlay(path: Path) -> tuple[Overlay, str | None]:
     """The overlay in `path` ({} when there is none) and the catalogue key of any problem.
 
     A file that is not valid TOML, or holds an unknown key or a value the config file
     would not allow, is moved aside and ignored.
     """
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        return {}, None
-    except OSError as exc:
-        log.error("the saved settings %s cannot be read (%s); using the config file's values",
-                  path, exc.strerror or exc)
+    raw, unreadable = _read_raw(path)
+    if unreadable is not None:
+        _unreadable(path, unreadable)
         return {}, PROBLEM_UNREADABLE
+    if raw is None:
+        return {}, None
     try:
-        data = tomllib.loads(raw.decode("utf-8"))
-        check_overlay(data)
+        return _parse_overlay(raw), None
     except (UnicodeDecodeError, tomllib.TOMLDecodeError, ConfigError) as exc:
-        aside = _move_aside(path)
-        where = f"moved aside to {aside.name}" if aside else "could not be moved aside"
-        log.error("the saved settings %s were invalid (%s); %s, using the config file's values",
-                  path, exc, where)
+        _set_aside(path, _why(exc))
         return {}, PROBLEM_MOVED_ASIDE
-    return _copy(data), None
+
+
+def _unreadable(path: Path, reason: str) -> None:
+    log.error("the saved settings %s cannot be read (%s); using the config file's values",
+              path, reason)
+
+
+def _set_aside(path: Path, why: str) -> None:
+    aside = _move_aside(path)
+    where = f"moved aside to {aside.name}" if aside else "could not be moved aside"
+    log.error("the saved settings %s were invalid (%s); %s, using the config file's values",
+              path, why, where)
 
 
 def load_overlay(path: Path) -> Overlay:
@@ -224,11 +261,49 @@ def update_overlay(path: Path, changed: dict[str, Any]) -> Overlay:
     return overlay
 
 
-def _read_config_data(path: Path | None) -> dict[str, Any]:
-    if path is None:
-        return {}
-    with path.open("rb") as handle:
-        return tomllib.load(handle)
+@dataclass(frozen=True)
+class SettingsCheck:
+    """What the saved settings do to the config file, found without changing anything.
+
+    `config` is what the kiosk runs with: the file with the overlay over it, or the
+    file alone when the overlay is missing, unreadable or invalid. `changed` holds the
+    settings whose value the overlay changes, in the overlay's sections: a key the
+    overlay sets to the file's own value is not a change. `problem` is the catalogue
+    key of the overlay's problem, and `reason` says it in English for the log and the
+    command line: for PROBLEM_UNREADABLE the system's reason ("Permission denied"), for
+    PROBLEM_MOVED_ASIDE (invalid: the kiosk moves it aside) what is wrong with it.
+    """
+
+    path: Path
+    config: Config
+    base: Config
+    found: bool = False
+    changed: Overlay = dataclasses.field(default_factory=dict)
+    problem: str | None = None
+    reason: str | None = None
+
+
+def check_settings(config_path: Path | None, overlay: Path | None = None) -> SettingsCheck:
+    """The kiosk's start-up check: the config file (None: the defaults), then the overlay.
+
+    A bad config file raises ConfigError naming the key, as `config.load` does (the kiosk
+    does not start); the overlay's problems are only reported. Nothing is moved or written.
+    """
+    data = {} if config_path is None else read_file(config_path)
+    base = from_mapping(data)
+    path = overlay or overlay_path()
+    raw, unreadable = _read_raw(path)
+    if unreadable is not None:
+        return SettingsCheck(path, base, base, found=True, problem=PROBLEM_UNREADABLE,
+                             reason=unreadable)
+    if raw is None:
+        return SettingsCheck(path, base, base)
+    try:
+        merged = apply(data, _parse_overlay(raw))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError, ConfigError) as exc:
+        return SettingsCheck(path, base, base, found=True, problem=PROBLEM_MOVED_ASIDE,
+                             reason=_why(exc))
+    return SettingsCheck(path, merged, base, found=True, changed=changes(base, merged))
 
 
 def effective_config(
@@ -240,18 +315,33 @@ def effective_config(
     show on screen, or None. A bad config file raises ConfigError as `config.load`
     does; a bad overlay is moved aside and only reported.
     """
-    base = load(config_path)
-    path = overlay or overlay_path()
-    data, problem = read_overlay(path)
-    if not data:
-        return base, problem
-    try:
-        return apply(_read_config_data(config_path), data), problem
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise ConfigError(f"the config file {config_path} cannot be read: {exc}") from exc
-    except ConfigError as exc:
-        aside = _move_aside(path)
-        where = f"moved aside to {aside.name}" if aside else "could not be moved aside"
-        log.error("the saved settings %s do not fit the config file (%s); %s",
-                  path, exc, where)
-        return base, PROBLEM_MOVED_ASIDE
+    found = check_settings(config_path, overlay)
+    if found.problem == PROBLEM_UNREADABLE:
+        _unreadable(found.path, found.reason or "")
+    elif found.problem == PROBLEM_MOVED_ASIDE:
+        _set_aside(found.path, found.reason or "invalid")
+    return found.config, found.problem
+
+
+def describe(found: SettingsCheck) -> list[str]:
+    """What the saved settings do, for `debarna config --check`: a line, then the changes."""
+    where = f"{found.path} (settings changed on the TV)"
+    if not found.found:
+        return [f"{where}: none"]
+    if found.problem == PROBLEM_UNREADABLE:
+        return [f"{where}: cannot be read here ({found.reason}); run this as root or as the "
+                "kiosk's user to see them"]
+    if found.problem is not None:
+        return [f"{where}: not valid — {found.reason}; the kiosk sets this file aside at its "
+                "next start and uses the config file's values"]
+    count = sum(len(table) for table in found.changed.values())
+    if not count:
+        return [f"{where}: ok, no change from the config file's values"]
+    lines = [f"{where}: ok, {count} {'value' if count == 1 else 'values'} changed from the "
+             "config file's:"]
+    for section, table in found.changed.items():
+        for key, value in table.items():
+            was = getattr(getattr(found.base, section), key)
+            lines.append(f"  {section}.{key} = {_toml_value(value)}  "
+                         f"(the config file: {_toml_value(was)})")
+    return lines

@@ -4,9 +4,10 @@ Left/right or up/down change the number of strips (1 to 20), select prints them,
 returns to the home menu; a click on − or + changes the number and a click on the
 Print button prints. Printing runs off the frame loop: `print_strips(n)` returns a
 Future (the app runs the job on a worker thread), and while it runs the screen says so
-and no second job can start. When it completes, its result is shown in green, or the
-failure's message, a sentence from the printing module, in the warning colour. Back
-works at any time; a running job goes on without the screen.
+and no second job can start. When it completes, its result is shown in green, or why
+it failed in the warning colour: the catalogue's sentence for the error, in the screen's
+language (the printing module's English sentence, which may name the command line's
+flags, goes to the log). Back works at any time; a running job goes on without the screen.
 
 The layout is measured from the surface and mirrored in Persian (− stays on the left
 and + on the right, like the left and right buttons); only regions whose look changed
@@ -15,6 +16,7 @@ are drawn again.
 
 from __future__ import annotations
 
+import errno
 import logging
 from collections.abc import Callable
 from concurrent.futures import Future
@@ -54,11 +56,33 @@ PRINT_TEXT: Colour = (24, 20, 8)
 BAR_STEPS = 24  # positions of the moving block while printing
 BAR_RATE = 12.0  # its steps a second
 
+# The sentence shown when an error carries no catalogue key of its own.
+OTHER_FAILURE = "printing.error_other"
+
 # What the screen is doing.
 IDLE = "idle"
 PRINTING = "printing"
 DONE = "done"
 FAILED = "failed"
+
+
+def failure(tr: Translator, error: BaseException) -> str:
+    """Why a print job failed, in the screen's language, naming no command-line flag."""
+    values: dict[str, object] = {}
+    if isinstance(error, PrintError):
+        key, values = error.key, error.values
+    elif isinstance(error, StoreError):
+        key = f"printing.error_journal_{error.key}"
+    elif isinstance(error, OSError) and error.errno == errno.ENOSPC:
+        key = "printing.error_disk_full"
+    else:
+        key = OTHER_FAILURE
+    if not tr.has(key):
+        return tr(OTHER_FAILURE)
+    try:
+        return tr(key, **values)
+    except (KeyError, IndexError):  # a placeholder the sentence wants and was not given
+        return tr(OTHER_FAILURE)
 
 
 @dataclass(frozen=True)
@@ -200,7 +224,8 @@ class PrintScene:
         try:
             job = self.print_strips(self.count)
         except (PrintError, StoreError, OSError) as exc:  # refused before it began
-            self._finish(FAILED, str(exc))
+            log.error("printing failed: %s", exc)
+            self._finish(FAILED, failure(self.tr, exc))
             return False
         self._job = job
         self.printed = self.count
@@ -233,7 +258,7 @@ class PrintScene:
             self._finish(DONE, str(result))
         elif isinstance(error, (PrintError, StoreError, OSError)):
             log.error("printing failed: %s", error)
-            self._finish(FAILED, str(error) or self.tr("printing.see_log"))
+            self._finish(FAILED, failure(self.tr, error))
         else:
             log.error("printing failed unexpectedly", exc_info=error)
             self._finish(FAILED, self.tr("printing.see_log"))
@@ -396,7 +421,7 @@ class PrintScene:
         width = min(rect.width, layout.px(1600))
         rows: list[tuple[str, Colour, bool, bool]] = []
         for line, colour, bold in self.status_lines():
-            # A sentence keeps its own direction: the printing module's messages are English.
+            # A line keeps its own direction: a result line may be Latin text alone.
             rtl = self.rtl and has_arabic(line)
             parts = self.text.wrap(line, size, width, bold, rtl, TEXT)
             rows += [(part, colour, bold, rtl) for part in parts]

@@ -8,6 +8,7 @@ is a regular file that receives the ESC/POS bytes.
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import random
@@ -300,6 +301,51 @@ def test_print_pdf_without_lp_says_to_install_cups(
         print_pdf(pdf)
     message = str(caught.value)
     assert "install" in message and "CUPS" in message
+    assert caught.value.key == "printing.error_no_cups"
+
+
+@pytest.mark.parametrize(
+    ("said", "key"),
+    [
+        ("lp: Error - No default destination.", "printing.error_no_default"),
+        ("lp: The printer or class does not exist.", "printing.error_no_such_printer"),
+        ("lp: Unable to connect to the scheduler.", "printing.error_cups_down"),
+        ("lp: Something else entirely.", "printing.error_refused"),
+    ],
+)
+def test_each_lp_error_names_its_sentence_for_the_screen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, pdf: Path, said: str, key: str
+) -> None:
+    fake_lp(tmp_path, monkeypatch, failure=said)
+    with pytest.raises(PrintError) as caught:
+        print_pdf(pdf, "Nowhere")
+    assert caught.value.key == key
+
+
+def test_every_print_error_has_a_sentence_for_the_screen_in_both_languages() -> None:
+    """Each PrintError the module raises names a catalogue key (its second argument)
+    that both catalogues hold, with every placeholder it fills, and naming no flag."""
+    from hardware import printing
+    from kiosk.i18n import catalogue, placeholders
+
+    tree = ast.parse(Path(printing.__file__).read_text(encoding="utf-8"))
+    calls = [node for node in ast.walk(tree) if isinstance(node, ast.Call)
+             and isinstance(node.func, ast.Name) and node.func.id == "PrintError"]
+    assert len(calls) >= 15
+    for call in calls:
+        where = f"line {call.lineno}"
+        assert len(call.args) == 2, where
+        chosen = call.args[1]  # a key, or `a if ... else b` choosing between two
+        options = [chosen.body, chosen.orelse] if isinstance(chosen, ast.IfExp) else [chosen]
+        given = {keyword.arg for keyword in call.keywords}
+        for option in options:
+            assert isinstance(option, ast.Constant), where
+            key = option.value
+            for lang in ("en", "fa"):
+                text = catalogue(lang).get(key)
+                assert text is not None, f"{where}: {key} is not in the {lang} catalogue"
+                assert placeholders(text) <= given, where
+                assert "--" not in text, f"{where}: {key} names a flag"
 
 
 # -- ESC/POS receipt printers ------------------------------------------------------------

@@ -7,7 +7,16 @@ from pathlib import Path
 
 import pytest
 
-from kiosk.config import Action, Config, ConfigError, defaults_toml, from_mapping, load
+from kiosk.config import (
+    _SECTIONS,
+    Action,
+    Config,
+    ConfigError,
+    defaults_toml,
+    from_mapping,
+    key_codes,
+    load,
+)
 
 
 def test_no_file_means_the_defaults() -> None:
@@ -75,6 +84,9 @@ def test_a_file_overrides_only_its_keys(tmp_path: Path) -> None:
         ({"buttons": {"claim_pins": [17], "select_pins": [0, 17]}}, "buttons.select_pins",
          "GPIO17"),
         ({"buttons": {"menu_pin": 6, "led_pins": [6]}}, "buttons.menu_pin", "one button or LED"),
+        ({"keys": {"claim": ["notakey"]}}, "keys.claim", "not a key name"),
+        ({"keys": {"pause": ["space", "p"], "claim": ["P"]}}, "keys.claim", "keys.pause"),
+        ({"keys": {"claim": ["space"]}}, "keys.pause", "one action only"),
     ],
 )
 def test_a_bad_value_raises_an_error_naming_the_key(
@@ -98,3 +110,49 @@ def test_keys_can_be_remapped() -> None:
     assert config.keys[Action.CLAIM] == ("x", "c")
     assert config.keys[Action.PAUSE] == ("p",)
     assert config.keys[Action.REPEAT] == ("r",)
+
+
+FLOAT_KEYS = [(section, key) for section, (_, rules) in _SECTIONS.items()
+              for key, rule in rules.items() if rule.kind is float]
+
+
+@pytest.mark.parametrize("bad", [float("nan"), float("inf"), float("-inf")])
+@pytest.mark.parametrize(("section", "key"), FLOAT_KEYS)
+def test_a_number_must_be_finite(section: str, key: str, bad: float) -> None:
+    with pytest.raises(ConfigError) as caught:
+        from_mapping({section: {key: bad}})
+    message = str(caught.value)
+    assert f"{section}.{key}" in message and "\n" not in message
+
+
+def test_every_number_in_the_file_is_checked_for_nan() -> None:
+    assert {f"{s}.{k}" for s, k in FLOAT_KEYS} >= {"caller.rhythm", "voice.volume",
+                                                    "claims.auto_resume"}
+    with pytest.raises(ConfigError, match=r"caller\.rhythm = nan"):
+        from_mapping(tomllib.loads("[caller]\nrhythm = nan\n"))
+
+
+def test_the_key_names_resolve_to_what_the_kiosk_maps(display: None) -> None:
+    from kiosk.app import key_map
+
+    for config in (Config(), from_mapping({"keys": {"claim": ["x", "C"], "pause": "p"}})):
+        assert key_codes(config.keys) == key_map(config)
+
+
+def test_a_key_named_twice_for_one_action_is_fine() -> None:
+    config = from_mapping({"keys": {"select": ["return", "Return", "enter"]}})
+    assert config.keys[Action.SELECT] == ("return", "return", "enter")
+
+
+def test_a_file_that_is_not_utf8_is_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "kiosk.toml"
+    path.write_bytes(b'[display]\nlang = "en"\n# caf\xe9\n')
+    with pytest.raises(ConfigError) as caught:
+        load(path)
+    message = str(caught.value)
+    assert "not UTF-8" in message and "line 3" in message and "\n" not in message
+
+
+def test_a_file_that_cannot_be_read_is_one_line(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match=r"cannot be read \(Is a directory\)"):
+        load(tmp_path)

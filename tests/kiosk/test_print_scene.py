@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
-from concurrent.futures import Future
+import errno
+import queue
+import stat
+from concurrent.futures import Future, ThreadPoolExecutor
+from pathlib import Path
+from types import SimpleNamespace
 
 import pygame
 import pytest
 
-from hardware.printing import PrintError
-from kiosk.config import Action
+from hardware.printing import PrintError, print_pdf
+from kiosk.app import Kiosk
+from kiosk.config import Action, Config
 from kiosk.i18n import Translator, catalogue
 from kiosk.scenes.caller import GOOD, WARN
 from kiosk.scenes.printing import (
@@ -18,14 +24,45 @@ from kiosk.scenes.printing import (
     MAX_STRIPS,
     PRINTING,
     PrintScene,
+    failure,
     make_layout,
 )
+from kiosk.store import StoreError
 from kiosk.text import TextRenderer
 
 SIZES = [(1920, 1080), (1280, 720)]
 SENT = "tickets 009-1 to 010-6 sent to the printer"
 NO_CUPS = ("Printing needs CUPS, and its lp command is not installed: install it "
            "(sudo apt install cups cups-client), add your printer, then print again.")
+PERSIAN = range(0x0600, 0x0700)
+
+
+def no_cups(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> PrintError:
+    """The error print_pdf really raises on a machine without CUPS's lp."""
+    empty = tmp_path / "empty-bin"
+    empty.mkdir(exist_ok=True)
+    monkeypatch.setenv("PATH", str(empty))
+    pdf = tmp_path / "t.pdf"
+    pdf.write_bytes(b"%PDF-1.4\n")
+    with pytest.raises(PrintError) as caught:
+        print_pdf(pdf)
+    return caught.value
+
+
+def lp_saying(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, said: str,
+              printer: str | None = None) -> PrintError:
+    """The error print_pdf raises when CUPS's lp fails saying `said`."""
+    bin_dir = tmp_path / "lp-bin"
+    bin_dir.mkdir(exist_ok=True)
+    lp = bin_dir / "lp"
+    lp.write_text(f"#!/bin/sh\necho '{said}' >&2\nexit 1\n")
+    lp.chmod(lp.stat().st_mode | stat.S_IXUSR)
+    monkeypatch.setenv("PATH", str(bin_dir))
+    pdf = tmp_path / "t.pdf"
+    pdf.write_bytes(b"%PDF-1.4\n")
+    with pytest.raises(PrintError) as caught:
+        print_pdf(pdf, printer)
+    return caught.value
 
 
 class FakePrinter:
@@ -111,15 +148,20 @@ def test_success_is_shown_in_green(display: None) -> None:
     assert printer.calls == [1, 1] and scene.state == PRINTING and scene.outcome is None
 
 
-def test_a_print_error_is_shown_with_its_sentence(display: None) -> None:
+def test_a_print_error_is_shown_with_its_sentence(
+    display: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    error = no_cups(tmp_path, monkeypatch)
+    assert str(error) == NO_CUPS  # the command line and the log keep the English sentence
     screen = pygame.display.set_mode((1920, 1080))
     scene, printer = make_scene()
     scene.draw(screen, 0.0)
     press(scene, Action.SELECT)
-    printer.jobs[0].set_exception(PrintError(NO_CUPS))
+    printer.jobs[0].set_exception(error)
     drawn = scene.draw(screen, 0.2)  # drawing alone collects the result
-    assert scene.state == FAILED and scene.outcome == NO_CUPS
-    assert scene.status_lines() == [("Printing failed:", WARN, True), (NO_CUPS, WARN, False)]
+    said = catalogue("en")["printing.error_no_cups"]
+    assert scene.state == FAILED and scene.outcome == said
+    assert scene.status_lines() == [("Printing failed:", WARN, True), (said, WARN, False)]
     assert make_layout((1920, 1080), rtl=False).status in drawn
     assert scene.draw(screen, 0.3) == []
 
@@ -127,9 +169,9 @@ def test_a_print_error_is_shown_with_its_sentence(display: None) -> None:
 def test_an_os_error_and_an_unexpected_one_are_failures_too() -> None:
     scene, printer = make_scene()
     press(scene, Action.SELECT)
-    printer.jobs[0].set_exception(OSError("No space left on device"))
+    printer.jobs[0].set_exception(OSError(errno.ENOSPC, "No space left on device"))
     scene.update(0.1)
-    assert scene.state == FAILED and scene.outcome == "No space left on device"
+    assert scene.state == FAILED and scene.outcome == catalogue("en")["printing.error_disk_full"]
     press(scene, Action.SELECT)
     printer.jobs[1].set_exception(ValueError("bug"))
     scene.update(0.2)
@@ -138,12 +180,88 @@ def test_an_os_error_and_an_unexpected_one_are_failures_too() -> None:
 
 def test_a_job_refused_at_once_is_a_failure() -> None:
     def refuse(strips: int) -> Future[str]:
-        raise PrintError("The printer is not set up.")
+        raise PrintError("The printer is not set up.")  # an error with no sentence of its own
 
     scene = PrintScene(TextRenderer(rtl=False), Translator("en"), refuse)
     press(scene, Action.SELECT)
-    assert scene.state == FAILED and scene.outcome == "The printer is not set up."
+    assert scene.state == FAILED and scene.outcome == catalogue("en")["printing.error_other"]
     assert not scene.busy
+
+
+@pytest.mark.parametrize("lang", ["fa", "en"])
+@pytest.mark.parametrize(
+    ("said", "printer", "key", "flag"),
+    [
+        ("lp: Error - No default destination.", None, "printing.error_no_default",
+         "--printer"),
+        ("lp: The printer or class does not exist.", "Kitchen",
+         "printing.error_no_such_printer", "--printer"),
+    ],
+)
+def test_a_printing_error_is_in_the_screens_language_and_names_no_flag(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str, said: str,
+    printer: str | None, key: str, flag: str,
+) -> None:
+    error = lp_saying(tmp_path, monkeypatch, said, printer)
+    assert flag in str(error)  # the command line's sentence names its flag
+    scene, jobs = make_scene(lang)
+    press(scene, Action.SELECT)
+    jobs.jobs[0].set_exception(error)
+    scene.update(0.1)
+    assert scene.state == FAILED
+    assert scene.outcome == catalogue(lang)[key]
+    assert "--" not in (scene.outcome or "")
+    assert "printing.printer" in (scene.outcome or "")  # what the host sets instead
+    persian = any(ord(ch) in PERSIAN for ch in scene.outcome or "")
+    assert persian == (lang == "fa")
+    assert scene.status_lines()[0][0] == catalogue(lang)["printing.failed"]
+
+
+@pytest.mark.parametrize("lang", ["fa", "en"])
+def test_a_journal_that_cannot_register_the_tickets_is_said_in_the_language(lang: str) -> None:
+    scene, jobs = make_scene(lang)
+    press(scene, Action.SELECT)
+    jobs.jobs[0].set_exception(StoreError(
+        "the game journal /data/journal.sqlite3 is on a read-only disk, so games cannot be "
+        "saved; remount it read-write or set DEBARNA_DATA_DIR to a writable place",
+        "read_only"))
+    scene.update(0.1)
+    assert scene.outcome == catalogue(lang)["printing.error_journal_read_only"]
+    assert "DEBARNA_DATA_DIR" not in (scene.outcome or "")
+
+
+@pytest.mark.parametrize("lang", ["fa", "en"])
+def test_the_kiosk_without_a_ticket_key_says_so_in_the_language(lang: str) -> None:
+    tr = Translator(lang)
+    printing = ThreadPoolExecutor(max_workers=1)
+    kiosk = SimpleNamespace(tr=tr, codes=None, config=Config(), printer=printing,
+                            _printed=queue.Queue())
+    try:
+        scene = PrintScene(TextRenderer(rtl=tr.rtl), tr,
+                           lambda count: Kiosk.print_strips(kiosk, count))  # type: ignore[arg-type]
+        press(scene, Action.SELECT)
+        assert scene._job is not None
+        scene._job.exception(timeout=30)
+        scene.update(0.1)
+    finally:
+        printing.shutdown()
+    assert scene.state == FAILED
+    assert scene.outcome == catalogue(lang)["printing.error_no_key"]
+
+
+@pytest.mark.parametrize("lang", ["fa", "en"])
+def test_every_failure_sentence_is_translated_and_flagless(lang: str) -> None:
+    tr = Translator(lang)
+    keys = [k for k in catalogue("en") if k.startswith("printing.error_")]
+    assert len(keys) >= 20
+    for key in keys:
+        text = failure(tr, PrintError("English for the log, with --printer", key))
+        assert text == catalogue(lang)[key]
+        assert "--" not in text, key
+        if lang == "fa":
+            assert any(ord(ch) in PERSIAN for ch in text), key
+    # A key the catalogue does not have falls back to a sentence it does.
+    assert failure(tr, PrintError("odd", "printing.error_nonsense")) == tr("printing.error_other")
 
 
 def test_back_asks_for_home_even_while_printing() -> None:

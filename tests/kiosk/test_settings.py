@@ -17,9 +17,12 @@ from kiosk.scenes.settings import SETTINGS, SettingsScene, make_layout
 from kiosk.settings import (
     OVERLAY_NAME,
     PROBLEM_MOVED_ASIDE,
+    PROBLEM_UNREADABLE,
     SettingsError,
     apply,
     changes,
+    check_settings,
+    describe,
     dumps_overlay,
     effective_config,
     load_overlay,
@@ -148,6 +151,49 @@ def test_a_bad_config_file_is_still_an_error(tmp_path: Path) -> None:
     config = write_config(tmp_path, "[caller]\nrhythm = 9\n")
     with pytest.raises(ConfigError, match=r"caller\.rhythm"):
         effective_config(config, tmp_path / OVERLAY_NAME)
+
+
+def test_the_check_changes_nothing_and_finds_what_the_kiosk_then_does(tmp_path: Path) -> None:
+    config = write_config(tmp_path, "[buttons]\nclaim_pins = [17]\n")
+    overlay = tmp_path / "data" / OVERLAY_NAME
+    overlay.parent.mkdir()
+    # Valid alone, but it puts the menu button on a claim button's pin.
+    overlay.write_text("[buttons]\nmenu_pin = 17\n", encoding="utf-8")
+    found = check_settings(config, overlay)
+    assert found.problem == PROBLEM_MOVED_ASIDE and found.found
+    assert found.reason is not None and "buttons.menu_pin" in found.reason
+    assert found.config == found.base and found.changed == {}
+    assert [p.name for p in overlay.parent.iterdir()] == [OVERLAY_NAME]
+    started, problem = effective_config(config, overlay)
+    assert (started, problem) == (found.config, found.problem)
+    assert not overlay.exists()  # the kiosk, not the check, set it aside
+
+
+def test_the_check_names_only_values_the_overlay_changes(tmp_path: Path) -> None:
+    config = write_config(tmp_path, "[caller]\nrhythm = 3.5\n[voice]\nrate = 120\n")
+    overlay = tmp_path / OVERLAY_NAME
+    save_overlay(overlay, {"caller": {"rhythm": 3.5, "manual": True}, "voice": {"rate": 200}})
+    found = check_settings(config, overlay)
+    assert found.problem is None
+    assert found.changed == {"caller": {"manual": True}, "voice": {"rate": 200}}
+    assert found.config == effective_config(config, overlay)[0]
+    assert describe(found) == [
+        f"{overlay} (settings changed on the TV): ok, 2 values changed from the config file's:",
+        "  caller.manual = true  (the config file: false)",
+        "  voice.rate = 200  (the config file: 120)",
+    ]
+
+
+def test_an_overlay_that_cannot_be_read_is_reported_and_left(tmp_path: Path) -> None:
+    overlay = tmp_path / OVERLAY_NAME
+    overlay.mkdir()  # reading it fails
+    found = check_settings(None, overlay)
+    assert found.problem == PROBLEM_UNREADABLE and found.config == Config()
+    assert describe(found) == [
+        f"{overlay} (settings changed on the TV): cannot be read here (Is a directory); "
+        "run this as root or as the kiosk's user to see them"]
+    assert effective_config(None, overlay) == (Config(), PROBLEM_UNREADABLE)
+    assert overlay.is_dir()
 
 
 def test_saving_leaves_no_temporary_files(tmp_path: Path) -> None:
