@@ -25,7 +25,7 @@ from kiosk.config import HEARTS_MOON, HEARTS_PASS_ORDER, HEARTS_PLAYERS, HEARTS_
 
 SUBCOMMANDS = (
     "kiosk", "tickets", "print", "simulate", "history", "config", "voice", "backgammon",
-    "hearts",
+    "hearts", "backup", "restore",
 )
 HEADLESS_MIN_RHYTHM = 0.05
 RHYTHM_RANGE = (3.0, 5.0)
@@ -114,6 +114,21 @@ def build_parser() -> argparse.ArgumentParser:
     history.add_argument("--hand", type=_bounded(int, 1, what="--hand"), metavar="N",
                          help="one hand by number (default: every hand)")
     history.add_argument("--format", choices=("json", "text"), default="text")
+    saving = sub.add_parser(
+        "backup", help="copy the journal and the ticket key into a new folder",
+        description="Copy the game journal (a consistent copy, also while the kiosk runs) "
+                    "and the ticket key into DEST, a new or empty folder (mode 0700): "
+                    "journal.sqlite3, ticket-key.json (0600) and backup.json.")
+    saving.add_argument("dest", type=Path, metavar="DEST", help="a new or empty folder")
+    restoring = sub.add_parser(
+        "restore", help="put back the journal and ticket key from a backup folder",
+        description="Check a folder made by `debarna backup` and put its journal and "
+                    "ticket key in place. Stop the kiosk first. The files replaced are "
+                    "kept beside them as <name>.replaced-<date>.")
+    restoring.add_argument("src", type=Path, metavar="SRC", help="a folder made by backup")
+    restoring.add_argument("--force", action="store_true",
+                           help="replace a journal that holds games, or a different key")
+
 
     config = sub.add_parser("config", help="check a config file, or print the defaults")
     what = config.add_mutually_exclusive_group(required=True)
@@ -513,7 +528,8 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_history(args: argparse.Namespace, out: TextIO) -> int:
-    from kiosk.history import hand_records, print_record
+    """The hands' records; only reads the journal (a damaged one is left as it is)."""
+    from kiosk.history import print_record, read_history
     from kiosk.store import StoreError
 
     command = ["history", *(["--hand", str(args.hand)] if args.hand else []),
@@ -523,10 +539,12 @@ def cmd_history(args: argparse.Namespace, out: TextIO) -> int:
         print(f"debarna: {refused}", file=sys.stderr)
         return 1
     try:
-        records = hand_records(args.hand)
-    except (StoreError, LookupError) as exc:
+        records, warning = read_history(args.hand)
+    except (StoreError, LookupError, OSError) as exc:
         print(f"debarna: {exc}", file=sys.stderr)
         return 1
+    if warning is not None:
+        print(f"debarna: {warning}", file=sys.stderr)
     for record in records:
         if args.format == "json":
             out.write(json.dumps(record) + "\n")
@@ -534,6 +552,43 @@ def cmd_history(args: argparse.Namespace, out: TextIO) -> int:
             print_record(record, out)
     if not records:
         print("debarna: no hands have been played yet", file=sys.stderr)
+    return 0
+
+
+def cmd_backup(args: argparse.Namespace, out: TextIO) -> int:
+    """Back up the journal and the key into a new folder (exit 1 if it cannot be done)."""
+    from kiosk.backup import BackupError, backup
+
+    refused = _as_the_service(["backup", str(args.dest.absolute())])
+    if refused is not None:
+        print(f"debarna: {refused}", file=sys.stderr)
+        return 1
+    try:
+        contents = backup(args.dest)
+    except BackupError as exc:
+        print(f"debarna: {exc}", file=sys.stderr)
+        return 1
+    out.write(f"backed up {contents.describe()} to {args.dest}\n")
+    return 0
+
+
+def cmd_restore(args: argparse.Namespace, out: TextIO) -> int:
+    """Restore the journal and the key from a backup folder (exit 1 if refused)."""
+    from kiosk.backup import BackupError, restore
+
+    command = ["restore", str(args.src.absolute()), *(["--force"] if args.force else [])]
+    refused = _as_the_service(command)
+    if refused is not None:
+        print(f"debarna: {refused}", file=sys.stderr)
+        return 1
+    try:
+        restored = restore(args.src, force=args.force)
+    except BackupError as exc:
+        print(f"debarna: {exc}", file=sys.stderr)
+        return 1
+    out.write(f"restored {restored.contents.describe()} from {args.src}\n")
+    for path in restored.replaced:
+        out.write(f"kept aside: {path}\n")
     return 0
 
 
@@ -720,6 +775,10 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
             return cmd_simulate(args, out)
         if args.command == "history":
             return cmd_history(args, out)
+        if args.command == "backup":
+            return cmd_backup(args, out)
+        if args.command == "restore":
+            return cmd_restore(args, out)
         if args.command == "config":
             return cmd_config(args, out)
         if args.command == "voice":

@@ -3,15 +3,26 @@
 A record holds the called numbers in order, the tickets issued, every claim with
 its verdict, and the winners (as in `debarna simulate`): after the hand, the called
 balls are there to check the winning card (rules §6).
+
+History only reads: the journal's files are copied to a private temporary folder
+and read there, so it never moves, salvages, creates or rewrites anything beside
+the journal (no -wal or -shm either), and works on a read-only disk. A damaged
+journal is salvaged in that copy only, and the host is told what could be read.
 """
 
 from __future__ import annotations
 
 import datetime
+import logging
+import shutil
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TextIO
 
 from engines.debarna.records import RecordError, replay
+from kiosk.salvage import mark_path
 from kiosk.store import DB_NAME, Store, data_dir
 
 
@@ -21,23 +32,65 @@ def _when(stamp: float | None) -> str | None:
     return datetime.datetime.fromtimestamp(stamp).isoformat(timespec="seconds")
 
 
-def hand_records(hand: int | None = None, path: Path | None = None) -> list[dict[str, Any]]:
-    """Every hand in the journal (or just `hand`), oldest first."""
+@contextmanager
+def read_only_journal(path: Path) -> Iterator[Store]:
+    """The journal at `path`, opened from a private copy of its files (only read here)."""
+    quiet = [logging.getLogger(name) for name in ("kiosk.store", "kiosk.salvage")]
+    levels = [logger.level for logger in quiet]
+    with tempfile.TemporaryDirectory(prefix="debarna-history-") as tmp:
+        copy = Path(tmp) / path.name
+        # The mark first, the WAL before the main file: a copy never holds less than
+        # its mark, and a checkpoint meanwhile only makes the main file newer.
+        for source, target in ((mark_path(path), mark_path(copy)),
+                               (Path(f"{path}-wal"), Path(f"{copy}-wal")), (path, copy)):
+            try:
+                shutil.copyfile(source, target)
+            except FileNotFoundError:
+                continue
+        for logger in quiet:  # the copy's salvage is told to the host below, not logged
+            logger.setLevel(logging.CRITICAL)
+        try:
+            store = Store(copy)
+        finally:
+            for logger, level in zip(quiet, levels, strict=True):
+                logger.setLevel(level)
+        try:
+            yield store
+        finally:
+            store.close()
+
+
+def read_history(hand: int | None = None, path: Path | None = None
+                 ) -> tuple[list[dict[str, Any]], str | None]:
+    """Every hand in the journal (or just `hand`), oldest first, and a warning if the
+    journal is damaged (what could be read of it)."""
     target = path or data_dir() / DB_NAME
-    if not target.exists():
+    if not target.exists() and not mark_path(target).exists():
         if hand is not None:
             raise LookupError(f"there is no hand {hand}: no game has been saved yet")
-        return []
-    store = Store(target)
-    try:
+        return [], None
+    with read_only_journal(target) as store:
+        warning = None
+        if store.salvage is not None:
+            report = store.salvage
+            events, tickets = report.events, report.counts["tickets"]
+            at_least = "at least " if events.estimated else ""
+            warning = (f"the journal {target} is damaged ({report.reason}); shown here is what "
+                       f"could be read: {events.salvaged} of {at_least}{events.expected} events "
+                       f"and {tickets.salvaged} of {tickets.expected} printed tickets. The "
+                       "journal is left as it is; the kiosk salvages it when it next starts")
         rows = store.hands()
         if hand is not None:
             rows = [row for row in rows if row.id == hand]
             if not rows:
                 raise LookupError(f"there is no hand {hand} in the journal")
-        return [_record(store, row.id, row.game, row.started, row.finished) for row in rows]
-    finally:
-        store.close()
+        return [_record(store, row.id, row.game, row.started, row.finished)
+                for row in rows], warning
+
+
+def hand_records(hand: int | None = None, path: Path | None = None) -> list[dict[str, Any]]:
+    """Every hand in the journal (or just `hand`), oldest first."""
+    return read_history(hand, path)[0]
 
 
 def _record(store: Store, hand_id: int, game: str, started: float,

@@ -46,6 +46,14 @@ ENDINGS = ("hand_over", "hand_abandoned", "hand_damaged")
 _NAME = re.compile(r"[a-z][a-z0-9_]{0,39}\Z")
 
 
+def sqlite_problem(text: str) -> str:
+    """SQLite's check report in one line: its first problem, and how many more."""
+    lines = [line for line in text.splitlines() if line.strip() and not line.startswith("***")]
+    if len(lines) <= 1:
+        return lines[0] if lines else text.strip()
+    return f"{lines[0]}, and {len(lines) - 1} more problems"
+
+
 # -- the mark ---------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Mark:

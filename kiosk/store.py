@@ -31,6 +31,7 @@ from kiosk.salvage import (
     read_mark,
     read_raw,
     rebuild,
+    sqlite_problem,
     write_mark,
 )
 
@@ -191,7 +192,8 @@ class Store:
         try:
             result = probe.execute("PRAGMA quick_check").fetchone()
             if result is None or result[0] != "ok":
-                return f"SQLite's check failed: {result[0] if result else 'no answer'}"
+                return "SQLite's check failed: " + \
+                    (sqlite_problem(str(result[0])) if result else "no answer")
             if mark is None:
                 return None
             now = mark_of(probe)
