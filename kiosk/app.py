@@ -10,7 +10,6 @@ from __future__ import annotations
 import logging
 import os
 import queue
-import random
 import sys
 import tempfile
 import time
@@ -32,7 +31,6 @@ from engines.backgammon.options import GameOptions
 from engines.backgammon.rules import GameState
 from engines.debarna.codes import TicketCodes
 from engines.debarna.options import HandOptions
-from engines.debarna.strips import make_strips
 from engines.debarna.ticket import Ticket
 from engines.hearts.bots import HardBot as HeartsHardBot
 from engines.hearts.bots import make_bot as make_hearts_bot
@@ -48,7 +46,6 @@ from kiosk.caller import (
     LightsLike,
     Notice,
     VoiceLike,
-    box_tickets,
     make_rng,
 )
 from kiosk.config import (
@@ -76,7 +73,7 @@ from kiosk.scenes.settings import SettingsScene
 from kiosk.settings import SettingsError, changes, effective_config, overlay_path, update_overlay
 from kiosk.store import data_dir, open_store
 from kiosk.text import FontError, TextRenderer
-from kiosk.tickets import issue, issued_tickets
+from kiosk.tickets import box, draw, issued_tickets, register
 
 log = logging.getLogger(__name__)
 
@@ -93,6 +90,9 @@ HEADLESS_SIZE = (1920, 1080)
 HEADLESS_MIN_RHYTHM = 0.05
 EXIT_OK, EXIT_CONFIG, EXIT_FONT, EXIT_DISPLAY = 0, 2, 3, 4
 MAX_PASS_AND_PLAY = 4  # people at one Bidel table; computers fill the other seats
+# F1-F8 are seats 1-8's claim buttons for a kiosk without GPIO buttons.
+SEAT_KEYS = {getattr(pygame, f"K_F{seat}"): seat for seat in range(1, 9)}
+
 # Gamepads (SDL's joystick numbering, as on an Xbox-style pad): A selects, B goes back;
 # the d-pad and the left stick move.
 PAD_BUTTONS = {0: Action.SELECT, 1: Action.BACK}
@@ -173,22 +173,22 @@ def build_controller(
     voice: VoiceLike | None = None, codes: TicketCodes | None = None,
     lights: LightsLike | None = None,
 ) -> CallerController:
-    """The caller with tonight's tickets: those this kiosk printed, else the config's box."""
+    """The caller, knowing the tickets this kiosk printed and the config's stand-in box.
+
+    With a host (not headless) only the tickets checked in before a hand are in play;
+    a headless run has no host to check tickets in, so it plays the box.
+    """
     issued = issued_tickets(journal.store, codes) if journal and codes else []
-    if issued:
-        tickets = issued
-    else:
-        box = make_strips(config.tickets.strips, random.Random(config.tickets.seed))
-        tickets = box_tickets(box)
+    stand_in = [t for strip in box(config.tickets.strips, config.tickets.seed) for t in strip]
     auto = config.hand.auto_check if options.auto_check is None else options.auto_check
-    controller = CallerController(
-        tickets, hand_options(config), rhythm=resolve_rhythm(config, options),
+    return CallerController(
+        stand_in if options.headless else (), hand_options(config),
+        rhythm=resolve_rhythm(config, options),
         manual=config.caller.manual, rng=make_rng(options.seed), journal=journal,
         auto_check=auto, voice=voice, codes=codes, lights=lights,
-        auto_resume=config.claims.auto_resume,
+        auto_resume=config.claims.auto_resume, known=[*issued, *stand_in],
+        check_in=not options.headless,
     )
-    controller.box = not issued
-    return controller
 
 
 def _bot(level: str) -> Bot:
@@ -548,6 +548,12 @@ class Kiosk:
             self.scene.invalidate()
 
     def _key(self, event: pygame.event.Event, now: float) -> None:
+        seat = SEAT_KEYS.get(event.key)
+        if seat is not None and event.key not in self.keys:
+            # The keyboard stands in for the seats' claim buttons: F1-F8 are seats 1-8,
+            # taking the buttons' own path (so during an open claim they join the queue).
+            self.events.put(SeatClaim(seat))
+            return
         action = self.keys.get(event.key)
         if action is Action.FULLSCREEN:
             self.toggle_fullscreen()
@@ -661,7 +667,7 @@ class Kiosk:
             if problem is not None:
                 raise problem
             try:
-                strips = issue(count, store, codes)
+                strips = draw(count, store, codes)
                 if where.escpos:
                     print_escpos(strips, codes, where.escpos)
                 else:
@@ -669,6 +675,7 @@ class Kiosk:
                         pdf = Path(tmp) / "tickets.pdf"
                         write_pdf(strips, codes, pdf)
                         print_pdf(pdf, where.printer or None)
+                register(strips, store, codes)  # only what was printed is registered
             finally:
                 store.close()
             self._printed.put([t for strip in strips for t in strip])

@@ -8,6 +8,7 @@ should say comes out as catalogue keys with values (`Notice`), so the scene tran
 
 from __future__ import annotations
 
+import copy
 import logging
 import random
 import secrets
@@ -20,7 +21,7 @@ from typing import Protocol
 from audio.words import ticket_clips
 from engines.debarna.bag import Bag, BagEmpty
 from engines.debarna.codes import CodeError, CodeProblem, TicketCodes
-from engines.debarna.hand import Hand, Reason, Verdict
+from engines.debarna.hand import Hand, HandError, Reason, Verdict
 from engines.debarna.options import HandOptions, Stage
 from engines.debarna.records import verdict_to_json
 from engines.debarna.ticket import Ticket, normalise_serial
@@ -97,10 +98,14 @@ class ClaimResult:
     message: Notice  # the reason, for a refusal or bad input
     called: frozenset[int] = frozenset()
     last: int | None = None
+    # A genuine ticket that was not checked in: `verdict` is what its code says it
+    # would be; the host accepts it (it joins the hand and the claim counts) or not.
+    unchecked: bool = False
 
     @property
     def valid(self) -> bool:
-        return self.verdict is not None and self.verdict.valid
+        """A claim that counts: a good verdict on a ticket in play."""
+        return not self.unchecked and self.verdict is not None and self.verdict.valid
 
     @property
     def ticket(self) -> Ticket | None:
@@ -132,11 +137,23 @@ class CallerController:
         codes: TicketCodes | None = None,
         lights: LightsLike | None = None,
         auto_resume: float = 0.0,
+        known: Sequence[Ticket] = (),
+        check_in: bool = False,
     ) -> None:
         if rhythm <= 0:
             raise ValueError("the rhythm must be a positive number of seconds")
+        # The tickets in play: checked in for the next hand (kept from hand to hand).
         self.tickets = tuple(tickets)
-        self.box = False  # True while the tickets are the config's stand-in box
+        # Every ticket a typed serial may name (printed, and the stand-in box's),
+        # keyed by the serial as the host types it; a serial may name two tickets.
+        self._catalogue: dict[str, list[Ticket]] = {}
+        for ticket in (*known, *tickets):
+            self._know(ticket)
+        # With check-in, a hand starts paused until the players' tickets are scanned
+        # (or typed) and the host starts calling; only those tickets are in play.
+        self.check_in = check_in
+        self.checkin_text = ""
+        self._pending: Ticket | None = None  # an unchecked ticket awaiting the host
         self.options = options or HandOptions()
         self.rhythm = rhythm
         self.manual = manual
@@ -197,6 +214,17 @@ class CallerController:
         return self.hand.called if self.hand is not None else ()
 
     @property
+    def checking_in(self) -> bool:
+        """Paused before the first call of a hand with check-in: scans put tickets in play."""
+        return (self.check_in and self.paused and self.hand is not None
+                and not self.hand.called and not self.hand.is_over)
+
+    @property
+    def in_play(self) -> int:
+        """How many tickets are in play in this hand (or will be in the next)."""
+        return len(self.hand.tickets) if self.hand is not None else len(self.tickets)
+
+    @property
     def last(self) -> int | None:
         return self.hand.last if self.hand is not None else None
 
@@ -234,6 +262,7 @@ class CallerController:
         if self._new_hand_at is not None and now - self._new_hand_at > NEW_HAND_WINDOW:
             self._new_hand_at = None
         if (self.auto_resume > 0 and self.claim_phase is ClaimPhase.VERDICT
+                and self._pending is None  # the host has a decision to make
                 and self._verdict_at is not None and now - self._verdict_at >= self.auto_resume):
             self.resume(now)
         if self.voice is not None:
@@ -294,7 +323,15 @@ class CallerController:
 
     # -- the host's actions ---------------------------------------------------------------
     def start_hand(self, now: float, paused: bool = False) -> None:
-        """Shuffle a new bag and deal a new hand with the box of tickets."""
+        """Shuffle a new bag and deal a new hand with the tickets in play.
+
+        The tickets checked in for the last hand stay in play; with check-in the hand
+        waits, paused, for more tickets and the host's start.
+        """
+        if self.hand is not None:
+            self.tickets = self.hand.tickets
+        paused = paused or self.check_in
+        self.checkin_text = ""
         self.hand = Hand(self.options, self.tickets)
         # A seeded run gives each hand its own recorded bag seed, so a restart replays
         # the same draw; live play draws from the system's generator and records none.
@@ -317,28 +354,110 @@ class CallerController:
         self.claim_queue.clear()
         self.serial_text = ""
         self.result = None
+        self._pending = None
         self.repeat_until = None
         self._new_hand_at = None
         self._verdict_at = None
         self._mark(Changed.ALL)
 
     def add_tickets(self, tickets: Sequence[Ticket]) -> None:
-        """Tickets printed while the kiosk runs: known from now on, in this hand too.
+        """Tickets printed while the kiosk runs: known from now on, in play once checked in.
 
-        The first printed tickets replace the stand-in box for the hands to come; in
-        the hand being played, a printed serial the box already uses joins next hand.
+        Without check-in (a headless demo) they join the hand being played at once.
         """
-        self.tickets = (*(() if self.box else self.tickets), *tickets)
-        self.box = False
+        for ticket in tickets:
+            self._know(ticket)
+        if self.check_in:
+            return
+        self.tickets = (*self.tickets, *tickets)
         if self.hand is None:
             return
         for ticket in tickets:
             if self.hand.ticket(ticket.serial) is not None:
-                log.warning("ticket %s is played from the next hand: this hand's box has "
+                log.warning("ticket %s is played from the next hand: this hand has "
                             "a ticket with that serial", ticket.serial)
                 continue
             self._journal("ticket_issued", **ticket.to_json())
             self.hand.register(ticket)
+
+    def _know(self, ticket: Ticket) -> None:
+        same = self._catalogue.setdefault(normalise_serial(ticket.serial), [])
+        if all(t.grid != ticket.grid for t in same):
+            same.append(ticket)
+
+    def lookup(self, serial: str) -> list[Ticket]:
+        """The known tickets a typed serial names: none, one, or several (ambiguous)."""
+        return list(self._catalogue.get(normalise_serial(serial), ()))
+
+    # -- check-in -----------------------------------------------------------------------------
+    def check_in_ticket(self, ticket: Ticket, now: float) -> bool:
+        """Put a ticket in play for this hand (before the first call); says how many are."""
+        assert self.hand is not None
+        self._know(ticket)
+        held = self.hand.ticket(ticket.serial)
+        if held is not None and held.grid == ticket.grid:
+            self._say("checkin.already", now, serial=ticket.serial, count=self.in_play)
+            return False
+        if held is not None:
+            self._journal("ticket_replaced", **ticket.to_json())
+            self.hand.replace(ticket)
+        else:
+            self._journal("ticket_issued", **ticket.to_json())  # on the disk first
+            self.hand.register(ticket)
+        self.tickets = self.hand.tickets
+        log.info("ticket %s checked in (%d in play)", ticket.serial, self.in_play)
+        self._say("checkin.added", now, serial=ticket.serial, count=self.in_play)
+        self._speak(ticket_clips(ticket.serial))
+        self._mark(Changed.STATUS | Changed.CLAIM)
+        return True
+
+    def type_checkin(self, text: str) -> None:
+        """Characters of a serial typed at check-in."""
+        if not self.checking_in or self.claim_phase is not ClaimPhase.CLOSED:
+            return
+        kept = "".join(ch for ch in text.upper() if ch in SERIAL_CHARS)
+        if kept:
+            self.checkin_text = (self.checkin_text + kept)[:SERIAL_MAX]
+            self._mark(Changed.CLAIM)
+
+    def clear_checkin_text(self) -> None:
+        if self.checkin_text:
+            self.checkin_text = ""
+            self._mark(Changed.CLAIM)
+
+    def erase_checkin(self, now: float) -> None:
+        """Erase the last typed character; with nothing typed, take every ticket out of play.
+
+        Before the first call that is a fresh hand with no tickets (journaled as such).
+        """
+        if not self.checking_in:
+            return
+        if self.checkin_text:
+            self.checkin_text = self.checkin_text[:-1]
+            self._mark(Changed.CLAIM)
+            return
+        if not self.in_play:
+            return
+        assert self.hand is not None
+        self.hand = Hand(self.options)  # the old hand's tickets are not carried over
+        self.tickets = ()
+        self.start_hand(now)
+        self._say("checkin.cleared", now)
+
+    def check_in_typed(self, now: float) -> bool:
+        """Check in the typed serial; an unknown or ambiguous serial says so and changes nothing."""
+        serial, self.checkin_text = self.checkin_text, ""
+        self._mark(Changed.CLAIM)
+        if not self.checking_in or not normalise_serial(serial):
+            return False
+        found = self.lookup(serial)
+        if not found:
+            self._say("checkin.unknown", now, serial=serial)
+            return False
+        if len(found) > 1:
+            self._say("checkin.ambiguous", now, serial=serial)
+            return False
+        return self.check_in_ticket(found[0], now)
 
     def resume_hand(self, resumed: Resumed, now: float, paused: bool = True) -> None:
         """Carry on with a hand rebuilt from the journal after a restart."""
@@ -444,6 +563,7 @@ class CallerController:
             return
         if seat is not None and seat in self.claim_queue:
             self.claim_queue.remove(seat)
+        self.refuse_unchecked(now)
         self.claim_phase = ClaimPhase.ENTRY
         self.claim_seat = seat
         self.serial_text = ""
@@ -481,15 +601,72 @@ class CallerController:
                 return None
             return self._show(ClaimResult(
                 "", None, reason, frozenset(self.hand.called), self.hand.last), now)
+        ticket = scanned.ticket
+        if self.checking_in and self.claim_phase is ClaimPhase.CLOSED:
+            self.check_in_ticket(ticket, now)
+            return None
         if self.claim_phase is not ClaimPhase.ENTRY:
             self.open_claim(now)
-        ticket = scanned.ticket
-        if self.hand.ticket(ticket.serial) is None:
-            # Verified from its code alone: it joins the hand (journaled first).
+        self.serial_text = ticket.serial
+        held = self.hand.ticket(ticket.serial)
+        if held is None and not self.check_in:
+            # No check-in (a headless demo): verified from its code alone, it joins.
             self._journal("ticket_issued", **ticket.to_json())
             self.hand.register(ticket)
-        self.serial_text = ticket.serial
+        elif held is None or held.grid != ticket.grid:
+            # Genuine, but not the ticket checked in under this serial: its own grid
+            # decides, and the host decides whether it plays.
+            return self._show(self._unchecked(ticket), now)
         return self._show(self.claim(ticket.serial), now)
+
+    def _unchecked(self, ticket: Ticket) -> ClaimResult:
+        """What a claim from a ticket not in play would give, without recording anything."""
+        assert self.hand is not None
+        trial = copy.deepcopy(self.hand)
+        try:
+            trial.replace(ticket)
+        except HandError:
+            return ClaimResult(ticket.serial, None, Notice("checkin.serial_taken",
+                               {"serial": ticket.serial}), frozenset(self.hand.called),
+                               self.hand.last)
+        verdict = trial.claim(ticket.serial)
+        self._pending = ticket
+        log.info("claim %s: not checked in; by its code %s", ticket.serial,
+                 "valid" if verdict.valid else f"refused ({verdict.reason})")
+        if not verdict.valid:
+            self._speak(["claim_not_valid"])
+        message = Notice("checkin.unchecked_ticket", {"serial": ticket.serial})
+        return ClaimResult(ticket.serial, verdict, message, frozenset(self.hand.called),
+                           self.hand.last, unchecked=True)
+
+    def accept_unchecked(self, now: float) -> ClaimResult | None:
+        """The host lets an unchecked ticket play: it joins the hand and its claim counts."""
+        ticket = self._pending
+        if (ticket is None or self.hand is None or self.result is None
+                or not self.result.unchecked):
+            return None
+        self._pending = None
+        kind = "ticket_replaced" if self.hand.ticket(ticket.serial) is not None else \
+            "ticket_issued"
+        self._journal(kind, **ticket.to_json())
+        self.hand.replace(ticket)
+        self._know(ticket)
+        log.info("ticket %s accepted by the host after its claim", ticket.serial)
+        return self._show(self.claim(ticket.serial), now)
+
+    def refuse_unchecked(self, now: float) -> None:
+        """The host does not let an unchecked ticket play; the refusal is journaled."""
+        ticket = self._pending
+        if ticket is None or self.result is None or not self.result.unchecked:
+            return
+        self._pending = None
+        # Its own kind: a replay must not check it against a listed ticket's grid.
+        self._journal("claim_not_checked_in", serial=ticket.serial, grid=ticket.to_json()["grid"])
+        log.info("claim %s: not checked in, refused by the host", ticket.serial)
+        self.result = ClaimResult(ticket.serial, None, Notice("checkin.refused",
+                                  {"serial": ticket.serial}), self.result.called,
+                                  self.result.last)
+        self._mark(Changed.CLAIM)
 
     def _show(self, result: ClaimResult, now: float) -> ClaimResult:
         self.claim_phase = ClaimPhase.VERDICT
@@ -523,15 +700,20 @@ class CallerController:
             self._mark(Changed.CLAIM)
 
     def cancel_claim(self, now: float) -> None:
-        """Leave the claim panel; calling goes on after one full beat."""
+        """Leave the claim panel; calling goes on after one full beat.
+
+        An unchecked ticket the host did not accept is refused (and journaled so).
+        """
         if self.claim_phase is ClaimPhase.CLOSED:
             return
+        self.refuse_unchecked(now)
         if self.claim_seat is not None and not (self.result is not None and self.result.valid):
             self._lights("led_off", self.claim_seat)
         self.claim_phase = ClaimPhase.CLOSED
         self.claim_seat = None
         self.serial_text = ""
         self.result = None
+        self._pending = None
         self._verdict_at = None
         if self.running:
             self.next_call_at = now + self.rhythm
@@ -539,6 +721,7 @@ class CallerController:
 
     def resume(self, now: float) -> None:
         """After the verdict: the next queued seat's claim, or else call again."""
+        self.refuse_unchecked(now)
         if self.claim_queue and self.hand is not None:
             self.claim_phase = ClaimPhase.CLOSED
             self.open_claim(now, self.claim_queue.popleft())
@@ -551,7 +734,21 @@ class CallerController:
             self._speak(["resumed"])
 
     def check_claim(self, now: float, stage: Stage | None = None) -> ClaimResult:
-        """Check the typed serial with the engine and show the verdict."""
+        """Check the typed serial with the engine and show the verdict.
+
+        A serial not in play that names one known ticket is checked as unchecked (the
+        host decides); one that names several says so instead of guessing.
+        """
+        if (self.hand is not None and normalise_serial(self.serial_text)
+                and self.hand.ticket(self.serial_text) is None):
+            found = self.lookup(self.serial_text)
+            if len(found) > 1:
+                return self._show(ClaimResult(
+                    self.serial_text, None,
+                    Notice("checkin.ambiguous", {"serial": self.serial_text}),
+                    frozenset(self.hand.called), self.hand.last), now)
+            if len(found) == 1 and self.check_in:
+                return self._show(self._unchecked(found[0]), now)
         return self._show(self.claim(self.serial_text, stage), now)
 
     def claim(self, serial: str, stage: Stage | None = None) -> ClaimResult:
@@ -589,6 +786,10 @@ class CallerController:
                     "stage": verdict.stage or following or Stage.FULL_HOUSE,
                     "next": following or Stage.FULL_HOUSE,
                     "number": self.hand.last if self.hand.last is not None else "",
+                    "call": (verdict.completed_call + 1) if verdict.completed_call is not None
+                    else "",
+                    "then": verdict.completed_number if verdict.completed_number is not None
+                    else "",
                 },
             )
         return ClaimResult(serial, verdict, message, called, self.hand.last)

@@ -19,7 +19,6 @@ from typing import TextIO
 from engines.debarna.codes import TicketCodes
 from engines.debarna.options import HandOptions
 from engines.debarna.simulate import simulate, summary
-from engines.debarna.strips import make_strips
 from engines.debarna.ticket import Ticket
 from kiosk.config import HEARTS_MOON, HEARTS_PASS_ORDER, HEARTS_PLAYERS, HEARTS_TARGETS
 
@@ -128,7 +127,6 @@ def build_parser() -> argparse.ArgumentParser:
     restoring.add_argument("src", type=Path, metavar="SRC", help="a folder made by backup")
     restoring.add_argument("--force", action="store_true",
                            help="replace a journal that holds games, or a different key")
-
 
     config = sub.add_parser("config", help="check a config file, or print the defaults")
     what = config.add_mutually_exclusive_group(required=True)
@@ -349,7 +347,7 @@ def _tickets_command(args: argparse.Namespace) -> list[str]:
 
 def cmd_tickets(args: argparse.Namespace, out: TextIO,
                 parser: argparse.ArgumentParser) -> int:
-    from kiosk.tickets import ticket_json
+    from kiosk.tickets import box, ticket_json
 
     if args.tickets_command == "verify":
         return cmd_verify(args.code, out)
@@ -366,7 +364,7 @@ def cmd_tickets(args: argparse.Namespace, out: TextIO,
             return 1
     if args.format == "pdf":
         return _issue_and(args, out, pdf=args.out)
-    strips = make_strips(args.strips, _rng(args.seed))
+    strips = box(args.strips, args.seed)  # not printed here: the stand-in box's serials
     if args.format == "json":
         codes, problem = _ticket_key(create=True)
         if codes is None:
@@ -452,12 +450,13 @@ def cmd_verify(code: str, out: TextIO) -> int:
 
 def _issue_and(args: argparse.Namespace, out: TextIO, pdf: Path | None = None,
                printer: str | None = None, escpos: str | None = None) -> int:
-    """Issue (register) strips, then write them to a PDF or a printer."""
+    """Draw strips, write them to a PDF or a printer, then register them (a failure
+    registers nothing)."""
     import tempfile
 
     from hardware.printing import PrintError, print_escpos, print_pdf, write_pdf
     from kiosk.store import StoreError, open_store
-    from kiosk.tickets import issue
+    from kiosk.tickets import draw, register
 
     store, problem = open_store()
     if problem is not None:
@@ -469,21 +468,24 @@ def _issue_and(args: argparse.Namespace, out: TextIO, pdf: Path | None = None,
         print(f"debarna: {trouble}; tickets are not issued", file=sys.stderr)
         return 1
     try:
+        # Drawn with serials never used under this key; registered only once printed.
+        strips = draw(args.strips, store, codes, _rng(args.seed))
+        first, last = strips[0][0].serial, strips[-1][-1].serial
         if escpos is not None:
-            strips = issue(args.strips, store, codes, _rng(args.seed))
             print_escpos(strips, codes, escpos)
+            register(strips, store, codes)
             out.write(f"printed {_strips(args.strips)} on {escpos}\n")
             return 0
-        strips = issue(args.strips, store, codes, _rng(args.seed))
-        first, last = strips[0][0].serial, strips[-1][-1].serial
         if pdf is not None:
             write_pdf(strips, codes, pdf)
+            register(strips, store, codes)
             out.write(f"{pdf}: tickets {first} to {last} ({_strips(args.strips)})\n")
             return 0
         with tempfile.TemporaryDirectory() as tmp:
             path = Path(tmp) / f"debarna-{first}-{last}.pdf"
             write_pdf(strips, codes, path)
             job = print_pdf(path, printer)
+        register(strips, store, codes)
         out.write(f"tickets {first} to {last} sent to the printer: {job}\n")
         return 0
     except PrintError as exc:

@@ -192,6 +192,27 @@ class Hand:
             if n in rows:
                 progress.cover(rows[n], n, index)
 
+    def replace(self, ticket: Ticket) -> None:
+        """Put `ticket` in place of the registered ticket with its serial.
+
+        For a signed code whose serial the hand knows with another grid (two tickets
+        printed under one serial before serials were kept with the key): the scanned
+        code decides. A ticket that has already won cannot be replaced.
+        """
+        key = normalise_serial(ticket.serial)
+        old = self._progress.get(key)
+        if old is None:
+            self.register(ticket)
+            return
+        if any(old.ticket.serial in win.serials for win in self._winners.values()):
+            raise HandError("a winning card stays as it won",
+                            f"ticket {ticket.serial} has already won in this hand")
+        del self._progress[key]
+        for n in {n for row in old.ticket.rows for n in row}:
+            self._by_number[n] = [(p, r) for p, r in self._by_number[n] if p is not old]
+        self._burnt.discard(key)
+        self.register(ticket)
+
     def ticket(self, serial: str) -> Ticket | None:
         progress = self._progress.get(normalise_serial(serial))
         return progress.ticket if progress else None

@@ -6,6 +6,8 @@ the same calls, claims, verdicts and winners. Kinds:
 
 - ``hand_started``: ``options`` (the `HandOptions` fields) and optional ``seed``;
 - ``ticket_issued``: ``serial`` and ``grid``;
+- ``ticket_replaced``: ``serial`` and ``grid`` of a signed code that takes the place
+  of a listed ticket with the same serial and another grid;
 - ``number_called``: ``number``;
 - ``claim``: ``serial``, optional ``stage``, and the ``valid`` verdict given;
 - ``stage_won``: ``stage``, ``call``, ``serials`` (a consequence of claims, checked);
@@ -63,6 +65,8 @@ def replay(events: Iterable[Mapping[str, Any]]) -> Hand:
                 raise RecordError("the record does not start with hand_started")
             if kind == "ticket_issued":
                 hand.register(Ticket(str(event["serial"]), event["grid"]))
+            elif kind == "ticket_replaced":
+                hand.replace(Ticket(str(event["serial"]), event["grid"]))
             elif kind == "number_called":
                 hand.call(event["number"])
             elif kind == "claim":

@@ -228,24 +228,32 @@ def sampler() -> StripSampler:
     return _SHARED
 
 
-def serial_for(strip_number: int, position: int) -> str:
-    """Ticket serial: the strip's number and the ticket's place in it, e.g. ``007-3``."""
-    return f"{strip_number:03d}-{position}"
+def serial_for(strip_number: int, position: int, prefix: str = "") -> str:
+    """Ticket serial: the strip's number and the ticket's place in it, e.g. ``007-3``.
+
+    A prefix letter marks tickets that are not printed by the kiosk (``B007-3`` for the
+    stand-in box), so they never share a serial with a printed ticket.
+    """
+    return f"{prefix}{strip_number:03d}-{position}"
 
 
-def make_strip(rng: RandomLike, strip_number: int = 1) -> list[Ticket]:
+def make_strip(rng: RandomLike, strip_number: int = 1, prefix: str = "") -> list[Ticket]:
     """One uniformly random strip of validated tickets."""
     return [
-        Ticket.from_generator(serial_for(strip_number, i + 1), grid)
+        Ticket.from_generator(serial_for(strip_number, i + 1, prefix), grid)
         for i, grid in enumerate(sampler().grids(rng))
     ]
 
 
-def make_strips(count: int, rng: RandomLike, first: int = 1) -> list[list[Ticket]]:
+BOX_PREFIX = "B"  # the stand-in box: tickets the kiosk did not print
+
+
+def make_strips(count: int, rng: RandomLike, first: int = 1,
+                prefix: str = "") -> list[list[Ticket]]:
     """`count` strips numbered from `first`; a box of 48 cards is ``make_strips(8, rng)``."""
     if count < 0:
         raise ValueError("the number of strips cannot be negative")
-    return [make_strip(rng, first + i) for i in range(count)]
+    return [make_strip(rng, first + i, prefix) for i in range(count)]
 
 
 def iter_tickets(strips: list[list[Ticket]]) -> Iterator[Ticket]:

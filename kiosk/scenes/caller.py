@@ -71,6 +71,8 @@ BANNER_GOOD: Colour = GOOD
 BANNER_GOOD_TEXT: Colour = (8, 24, 12)  # 8.6:1
 BANNER_BAD: Colour = (150, 20, 20)
 BANNER_BAD_TEXT: Colour = (255, 255, 255)  # 8.7:1
+BANNER_ASK: Colour = WARN  # a ticket not checked in: the host decides
+BANNER_ASK_TEXT: Colour = (24, 20, 8)  # 10:1
 
 LEGEND_KEYS = ("pause", "next", "repeat", "claim", "new_hand", "back", "fullscreen")
 BOARD_ROWS = 11  # column 9 holds 80–90
@@ -215,10 +217,6 @@ def make_layout(size: tuple[int, int], rtl: bool) -> Layout:
     )
 
 
-# Digits 1-8 are the seats' claim buttons when there is no GPIO (and no serial is typed).
-SEAT_KEYS = {str(seat): seat for seat in range(1, 9)}
-
-
 @dataclass
 class VerdictDrawn:
     """Where the verdict card was drawn (for tests and the contrast benchmark)."""
@@ -256,6 +254,7 @@ class CallerScene:
         self._shown_count = 0
         self._bar_width: int | None = None
         self._claim_shown = False
+        self._checkin_shown = False
         self.verdict_drawn: VerdictDrawn | None = None
 
     # -- input ----------------------------------------------------------------------------
@@ -272,9 +271,17 @@ class CallerScene:
             elif typed and typed.strip():
                 c.type_serial(typed)
             return
-        seat = SEAT_KEYS.get(typed)
-        if seat is not None and action is None:
-            c.open_claim(now, seat)  # the keyboard stands in for the seats' buttons
+        if c.claim_phase is ClaimPhase.VERDICT and c.result is not None and c.result.unchecked:
+            # A genuine ticket that was not checked in: the host decides with one key.
+            if action is Action.SELECT:
+                c.accept_unchecked(now)
+            elif action is Action.BACK:
+                c.refuse_unchecked(now)
+            elif action in (Action.PAUSE, Action.NEXT):
+                c.resume(now)  # refuses it, then calls on
+            return
+        if (c.checking_in and c.claim_phase is ClaimPhase.CLOSED
+                and self._check_in_key(action, typed, now)):
             return
         if c.claim_phase is ClaimPhase.VERDICT:
             if action in (Action.SELECT, Action.PAUSE, Action.NEXT):
@@ -298,6 +305,28 @@ class CallerScene:
             if not c.paused and c.hand is not None and not c.hand.is_over:
                 c.toggle_pause(now)
             self.request = "home"
+
+    def _check_in_key(self, action: Action | None, typed: str, now: float) -> bool:
+        """Keys at check-in: a serial typed and Enter, Backspace, Space to start calling."""
+        c = self.controller
+        if action is Action.SELECT:
+            if c.checkin_text:
+                c.check_in_typed(now)
+            else:
+                c.toggle_pause(now)
+            return True
+        if action is Action.ERASE:
+            c.erase_checkin(now)
+            return True
+        if action is Action.BACK and c.checkin_text:
+            c.clear_checkin_text()
+            return True
+        if action in (Action.PAUSE, Action.BACK, Action.NEW_HAND, Action.CLAIM):
+            return False
+        if typed and typed.strip():
+            c.type_checkin(typed)
+            return True
+        return False
 
     def click(self, pos: tuple[int, int], now: float) -> None:
         """A click or touch: on the ball it pauses or resumes."""
@@ -416,6 +445,10 @@ class CallerScene:
         claim_open = c.claim_phase is not ClaimPhase.CLOSED
         if self._claim_shown and not claim_open:
             self._full = True  # the number panel and the full board come back
+        checking = c.checking_in and not claim_open
+        if self._checkin_shown and not checking:
+            self._full = True  # the check-in panel gives the board back
+            self._checkin_shown = False
 
         if self._full:
             self._full = False
@@ -452,7 +485,44 @@ class CallerScene:
         bar = self._draw_countdown(surface, now, force=bool(changes & Changed.STATUS))
         if bar is not None:
             dirty.append(bar)
+        if checking and (not self._checkin_shown or changes & (
+                Changed.STATUS | Changed.CLAIM | Changed.HAND | Changed.NUMBER)):
+            dirty.append(self._draw_checkin(surface))
+            self._checkin_shown = True
         return dirty
+
+    def _draw_checkin(self, surface: pygame.Surface) -> pygame.Rect:
+        """Before the first call: how many tickets are in play, and how to add more."""
+        assert self._layout is not None
+        layout = self._layout
+        px = layout.px
+        c = self.controller
+        rect = self._restore(surface, layout.board)
+        panel = layout.board.inflate(-px(24), -px(24))
+        pygame.draw.rect(surface, PANEL, panel, border_radius=px(24))
+        pygame.draw.rect(surface, ACCENT, panel, width=px(4), border_radius=px(24))
+        inner = panel.inflate(-px(48), -px(40))
+        y = inner.top
+        self._draw_text(surface, self.tr("checkin.title"), 52, ACCENT,
+                        pygame.Rect(inner.left, y, inner.width, px(80)), align="center",
+                        bold=True)
+        y += px(110)
+        self._draw_text(surface, self.tr("checkin.count", count=self.tr.digits(c.in_play)),
+                        96, TEXT, pygame.Rect(inner.left, y, inner.width, px(140)),
+                        align="center", bold=True)
+        y += px(170)
+        if c.checkin_text:
+            typed = self._pieces(self.tr("checkin.typed"), {"serial": c.checkin_text})
+            self._draw_pieces(surface, typed, 56, TEXT,
+                              pygame.Rect(inner.left, y, inner.width, px(84)), bold=True)
+        y += px(110)
+        for key in ("checkin.hint", "checkin.clear_hint"):
+            for line in self.text.wrap(self.tr(key), px(34), inner.width, colour=TEXT_DIM):
+                self._draw_text(surface, line, 34, TEXT_DIM,
+                                pygame.Rect(inner.left, y, inner.width, px(52)),
+                                align="center")
+                y += px(52)
+        return rect
 
     def _draw_board(self, surface: pygame.Surface) -> pygame.Rect:
         assert self._layout is not None
@@ -602,8 +672,9 @@ class CallerScene:
         rect = self._restore(surface, layout.notice)
         notice = self.controller.notice or self.controller.warning
         if notice is not None:
-            self._draw_text(surface, self._t(notice), 34, WARN, layout.notice, align="center",
-                            bold=True)
+            # Serials as printed on the paper, in both languages.
+            pieces = self._pieces(self.tr(notice.key), dict(notice.values))
+            self._draw_pieces(surface, pieces, 34, WARN, layout.notice, bold=True)
         return rect
 
     def _draw_countdown(
@@ -649,7 +720,8 @@ class CallerScene:
         inner = layout.claim.inflate(-2 * px(32), -2 * px(24))
         bottom = inner.bottom - px(48)
         result = c.result if c.claim_phase is ClaimPhase.VERDICT else None
-        hint = self.tr("claim.hint_entry" if result is None else "claim.hint_verdict")
+        hint = self.tr("claim.hint_entry" if result is None else
+                       "checkin.hint_unchecked" if result.unchecked else "claim.hint_verdict")
         self._draw_text(surface, hint, 30, TEXT_DIM,
                         pygame.Rect(inner.left, bottom, inner.width, px(48)), align="center")
         if c.claim_queue:
@@ -695,7 +767,13 @@ class CallerScene:
         assert self._layout is not None
         px = self._layout.px
         verdict = result.verdict
-        if result.valid and verdict is not None:
+        if result.unchecked and verdict is not None:
+            # Not in play: what the code says, for the host to decide on.
+            stages = self.tr.join([self._stage_name(s) for s in verdict.stages])
+            headline = (self.tr("checkin.unchecked_valid", stages=stages) if verdict.valid
+                        else self.tr("checkin.unchecked_refused"))
+            back, ink = BANNER_ASK, BANNER_ASK_TEXT
+        elif result.valid and verdict is not None:
             stages = self.tr.join([self._stage_name(s) for s in verdict.stages])
             headline = self.tr("claim.valid", stages=stages)
             back, ink = BANNER_GOOD, BANNER_GOOD_TEXT
