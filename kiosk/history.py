@@ -112,10 +112,17 @@ def _record(store: Store, hand_id: int, game: str, started: float,
                 calls[-1] if calls else None, "valid": event.get("valid"),
                 "stages": event.get("stages", []), "reason": event.get("reason"),
             })
+        elif kind == "claim_not_checked_in":  # a ticket not in play; the host refused it
+            claims.append({
+                "serial": event.get("serial"), "call": len(calls) - 1, "number":
+                calls[-1] if calls else None, "valid": False, "stages": [],
+                "reason": "not_checked_in",
+            })
         elif kind in ("hand_over", "hand_abandoned", "hand_damaged"):
             ending = kind
     record["calls"] = calls
-    record["tickets"] = [e["serial"] for e in events if e["kind"] == "ticket_issued"]
+    record["tickets"] = [e["serial"] for e in events
+                         if e["kind"] in ("ticket_issued", "ticket_replaced")]
     record["claims"] = claims
     record["ended"] = ending
     try:

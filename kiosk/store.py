@@ -406,6 +406,7 @@ def _is_corruption(exc: sqlite3.DatabaseError) -> bool:
 def open_store(path: Path | None = None) -> tuple[Store, StoreError | None]:
     """Open the journal, falling back to memory (with the reason) if it cannot be written."""
     target = path or data_dir() / DB_NAME
+    store: Store | None = None
     try:
         store = Store(target)
         # A read-only file opens fine and only fails on the first write: try one now.
@@ -413,6 +414,11 @@ def open_store(path: Path | None = None) -> tuple[Store, StoreError | None]:
             db.execute("CREATE TABLE IF NOT EXISTS probe (x)")
             db.execute("DROP TABLE probe")
         return store, None
-    except StoreError as exc:
-        log.error("%s", exc)
-        return Store(None), exc
+    except (OSError, StoreError) as exc:  # OSError: e.g. the path is a folder, a disk error
+        if store is not None:
+            store.close()  # the file that cannot be written is not held open
+        problem = exc if isinstance(exc, StoreError) else StoreError(
+            f"the game journal {target} cannot be opened ({exc.strerror or exc}); "
+            "check the data directory", "unopenable")
+        log.error("%s", problem)
+        return Store(None), problem

@@ -159,3 +159,16 @@ def test_the_kiosk_on_a_disk_that_fills_mid_hand_plays_on_and_says_so(tiny_disk:
     assert "is full" in proc.stdout and "goes on without being saved" in proc.stdout
     assert "hand 1 ended (hand over)" in proc.stdout  # the hand was played to the end
     assert "Traceback" not in proc.stdout + proc.stderr
+
+
+def test_a_journal_path_that_cannot_be_opened_falls_back_to_memory_with_a_reason(
+    tmp_path: Path,
+) -> None:
+    blocked = tmp_path / "journal.sqlite3"
+    blocked.mkdir()  # a folder where the file should be: no one can open it
+    store, problem = open_store(blocked)
+    assert problem is not None and problem.key == "unopenable"
+    assert str(blocked) in str(problem)
+    assert store.path is None  # games go on, in memory
+    hand = store.start_hand("debarna", {"options": {}})
+    assert store.events(hand)[0]["kind"] == "hand_started"
