@@ -77,8 +77,76 @@ def visual(text: str, rtl: bool = False) -> str:
     right to left even where it has no Persian letters.
     """
     if has_arabic(text) or rtl:
+        text = _mirror_brackets(text, rtl)
         text = get_display(arabic_reshaper.reshape(text), base_dir="R" if rtl else "L")
     return text.translate(INVISIBLE)
+
+
+_MIRRORED = {"(": ")", ")": "(", "[": "]", "]": "[", "{": "}", "}": "{", "«": "»", "»": "«",
+             "<": ">", ">": "<"}
+
+
+def _strong(ch: str) -> str | None:
+    """R for Arabic letters, L for other letters, None for neutrals (digits count as R)."""
+    if is_arabic(ch) or ch.isdigit():
+        return "R"
+    if ch.isalpha():
+        return "L"
+    return None
+
+
+def _mirror_brackets(text: str, rtl: bool) -> str:
+    """Brackets that resolve right-to-left, given as their mirror images.
+
+    python-bidi reorders a line but leaves out rule L4 (mirroring), so "(x)" in a
+    Persian sentence would come out as ")x(". A bracket pair takes the line's
+    direction when it holds a strong character of that direction, else the other
+    direction when it holds one and the text before agrees (rule N0); a lone bracket
+    takes the direction of the strong characters on both sides when they agree,
+    else the line's (N1/N2). Digits after a Latin letter count as Latin (W7).
+    """
+    if not any(ch in _MIRRORED for ch in text):
+        return text
+    base = "R" if rtl else "L"
+    kinds: list[str | None] = []
+    last = base
+    for ch in text:
+        kind = _strong(ch)
+        if kind == "R" and ch.isdigit() and not is_arabic(ch) and last == "L":
+            kind = "L"
+        if kind is not None:
+            last = kind
+        kinds.append(kind)
+
+    def before(i: int) -> str:
+        return next((k for k in reversed(kinds[:i]) if k is not None), base)
+
+    def after(i: int) -> str:
+        return next((k for k in kinds[i + 1:] if k is not None), base)
+
+    resolved: dict[int, str] = {}
+    opened: list[int] = []
+    for i, ch in enumerate(text):
+        if ch in "([{«<":
+            opened.append(i)
+        elif ch in ")]}»>" and opened:
+            j = opened.pop()
+            inside = {k for k in kinds[j + 1:i] if k is not None}
+            if base in inside:
+                resolved[i] = resolved[j] = base
+            elif inside:
+                other = inside.pop()
+                resolved[i] = resolved[j] = other if before(j) == other else base
+    out = list(text)
+    for i, ch in enumerate(text):
+        if ch not in _MIRRORED:
+            continue
+        direction = resolved.get(i)
+        if direction is None:
+            direction = before(i) if before(i) == after(i) else base
+        if direction == "R":
+            out[i] = _MIRRORED[ch]
+    return "".join(out)
 
 
 def persian_digits(text: str) -> str:

@@ -58,7 +58,7 @@ from kiosk.config import (
 )
 from kiosk.i18n import LANGUAGES, Translator, set_language
 from kiosk.journal import Journal
-from kiosk.keys import KeyFileError, load_codes
+from kiosk.keys import KeyFileError, key_warning, load_codes
 from kiosk.match_journal import BACKGAMMON_RECORDS, HEARTS_RECORDS, MatchJournal, Records
 from kiosk.notify import Notifier
 from kiosk.scenes.backgammon import BackgammonScene, Bot, Mode
@@ -301,12 +301,14 @@ class GamepadInput:
 
 
 def load_kiosk_codes() -> tuple[TicketCodes | None, str | None]:
-    """The kiosk's ticket signer, or None and a warning key if its key file is unreadable."""
+    """The kiosk's ticket signer (None if its key file is unreadable), and a warning key."""
     try:
-        return load_codes(), None
+        codes = load_codes()
     except (KeyFileError, OSError) as exc:
         log.error("%s", exc)
         return None, "claim.no_key"
+    # A key others can read lets them sign tickets: the host is told on the screen too.
+    return codes, "checkin.key_exposed" if key_warning() is not None else None
 
 
 class Kiosk:

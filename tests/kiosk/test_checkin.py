@@ -344,3 +344,14 @@ def test_a_late_refusal_names_the_stage_and_the_number_on_which_the_card_complet
     assert result.message.values["call"] == done_call
     assert result.message.values["then"] == done_number
     assert result.message.values["stage"] is Stage.LINE
+
+
+def test_a_ticket_key_others_can_read_is_warned_about_on_the_screen(data: Path) -> None:
+    from kiosk.app import load_kiosk_codes
+    from kiosk.keys import key_path
+
+    load_codes()
+    assert load_kiosk_codes()[1] is None
+    key_path().chmod(0o644)
+    codes, warning = load_kiosk_codes()
+    assert codes is not None and warning == "checkin.key_exposed"

@@ -102,3 +102,15 @@ def test_a_paragraph_shrinks_until_its_lines_fit_the_height(text_rtl: TextRender
     text_rtl.paragraph(target, "این کارت مجاز نیست " * 6, 60, (255, 255, 255), rect)
     lit = [y for y in range(120) if any(target.get_at((x, y))[0] > 128 for x in range(0, 500, 2))]
     assert lit and lit[0] > 0 and lit[-1] < 119  # drawn inside, nothing cut at the edges
+
+
+@pytest.mark.parametrize(("logical", "brackets"), [
+    ("الف (ب) ج", "()"),  # a Persian word in brackets
+    ("سرویس چاپ (CUPS) تا یک دقیقه", "()"),  # a Latin word in brackets, in a Persian line
+    ("printing.printer (lpstat -p) چاپگر", "()"),  # Latin text with its brackets
+    ("دیر شد (شماره‌ی ۲) و [خط]", "[]()"),  # the second pair is drawn to the left
+])
+def test_brackets_in_a_persian_line_face_the_right_way(logical: str, brackets: str) -> None:
+    """Drawn left to right, an opening bracket must look like "(" and its closer ")"."""
+    drawn = visual(logical, rtl=True)
+    assert "".join(ch for ch in drawn if ch in "()[]") == brackets
