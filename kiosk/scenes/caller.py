@@ -939,7 +939,7 @@ class CallerScene:
         px = self._layout.px
         verdict = result.verdict
         rows = set(verdict.rows) if verdict is not None else set()
-        if result.valid:
+        if verdict is not None and verdict.valid:  # counted, or (not checked in) would be
             band_colour, band_blank, band_edge = ROW_WIN, ROW_WIN_BLANK, ROW_WIN_EDGE
         else:
             band_colour, band_blank, band_edge = ROW_EARLIER, ROW_EARLIER_BLANK, ROW_EARLIER_EDGE

@@ -355,3 +355,31 @@ def test_a_ticket_key_others_can_read_is_warned_about_on_the_screen(data: Path) 
     key_path().chmod(0o644)
     codes, warning = load_kiosk_codes()
     assert codes is not None and warning == "checkin.key_exposed"
+
+
+@pytest.mark.parametrize(("key", "wins"), [("select", True), ("back", False)])
+def test_the_host_decides_on_an_unchecked_ticket_with_one_key(
+    data: Path, display: None, key: str, wins: bool,
+) -> None:
+    import pygame
+
+    from kiosk.config import Action
+    from kiosk.i18n import Translator
+    from kiosk.scenes.caller import CallerScene
+    from kiosk.text import TextRenderer
+
+    printed = print_strips(1, seed=6)
+    c = kiosk_caller()
+    scene = CallerScene(c, TextRenderer(rtl=False), Translator("en"))
+    screen = pygame.display.set_mode((1280, 720))
+    c.new_hand(0.0)
+    scene.handle(Action.PAUSE, " ", 1.0)  # start calling with nobody checked in
+    call_until_line(c, printed[0])
+    c.scan(load_codes().encode(printed[0]), 20.0)
+    assert c.result is not None and c.result.unchecked
+    assert scene.draw(screen, 20.0)  # the ask is drawn
+    scene.handle(Action(key), "", 21.0)
+    assert c.hand is not None
+    assert (Stage.LINE in c.hand.winners) is wins
+    assert c.result is not None and not c.result.unchecked
+    assert scene.draw(screen, 21.0)
