@@ -112,6 +112,12 @@ class ClaimResult:
         return self.verdict.ticket if self.verdict is not None else None
 
 
+def _typed(serial: str, text: str) -> str:
+    """A serial being typed, with the serial characters of `text` added (others ignored)."""
+    kept = "".join(ch for ch in text.upper() if ch in SERIAL_CHARS)
+    return (serial + kept)[:SERIAL_MAX]
+
+
 def box_tickets(strips: Sequence[Sequence[Ticket]]) -> list[Ticket]:
     return [ticket for strip in strips for ticket in strip]
 
@@ -415,9 +421,9 @@ class CallerController:
         """Characters of a serial typed at check-in."""
         if not self.checking_in or self.claim_phase is not ClaimPhase.CLOSED:
             return
-        kept = "".join(ch for ch in text.upper() if ch in SERIAL_CHARS)
-        if kept:
-            self.checkin_text = (self.checkin_text + kept)[:SERIAL_MAX]
+        typed = _typed(self.checkin_text, text)
+        if typed != self.checkin_text:
+            self.checkin_text = typed
             self._mark(Changed.CLAIM)
 
     def clear_checkin_text(self) -> None:
@@ -689,9 +695,9 @@ class CallerController:
         """Characters typed (or scanned) into the serial; others are ignored."""
         if self.claim_phase is not ClaimPhase.ENTRY:
             return
-        kept = "".join(ch for ch in text.upper() if ch in SERIAL_CHARS)
-        if kept:
-            self.serial_text = (self.serial_text + kept)[:SERIAL_MAX]
+        typed = _typed(self.serial_text, text)
+        if typed != self.serial_text:
+            self.serial_text = typed
             self._mark(Changed.CLAIM)
 
     def erase(self) -> None:
