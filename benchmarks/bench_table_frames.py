@@ -1,0 +1,94 @@
+"""The frame loop during a Takhteh Nard demo of the hard computer against itself.
+
+Runs the real kiosk headless (SDL's dummy driver, 1920×1080, no voice, a journal in
+a temporary directory), opens Takhteh Nard with the hard bot on both seats and runs
+N frames of the loop in real time at 30 frames a second, as `Kiosk.loop` does; each
+frame (events, update, draw) is timed. Prints the longest frame, the 99th percentile
+and the median, and how many plays the computers made meanwhile.
+
+The hard bot thinks for up to 0.25 s a decision. Target: the longest frame ≤ 20 ms,
+that is, the bot never thinks on the frame loop.
+
+    .venv/bin/python benchmarks/bench_table_frames.py [--frames 1800] [--pause 0.1]
+
+`--pause` shortens the computers' pause between steps (0.8 s on the TV), so that
+more decisions fall inside the run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+def set_pause(scene: object, pause: float) -> None:
+    """The computers' pause between steps, wherever the scene keeps it."""
+    table = getattr(scene, "table", None)
+    if table is not None:
+        table.pacing = table.pacing.faster(pause)
+    else:
+        scene.pause = pause  # type: ignore[attr-defined]
+
+
+def run(frames: int, pause: float, seed: int) -> None:
+    from engines.backgammon.rules import Play
+    from kiosk.app import FPS, Kiosk, KioskOptions, _bot
+    from kiosk.config import Config, VoiceConfig
+    from kiosk.scenes.backgammon import BackgammonScene
+
+    kiosk = Kiosk(KioskOptions(headless=True, seed=seed, size=(1920, 1080), lang="en"),
+                  Config(voice=VoiceConfig(enabled=False)))
+    scene = kiosk.show("backgammon")
+    assert isinstance(scene, BackgammonScene)
+    scene.start({0: _bot("hard"), 1: _bot("hard")}, "demo")
+    set_pause(scene, pause)
+    now = time.monotonic()
+    kiosk.frame(now)  # the first, full frame is not timed
+    times: list[float] = []
+    try:
+        for _ in range(frames):
+            now = time.monotonic()
+            start = time.perf_counter()
+            kiosk.frame(now)
+            times.append(time.perf_counter() - start)
+            wake = now + 1 / FPS
+            left = wake - time.monotonic()
+            if left > 0:
+                time.sleep(left)
+    finally:
+        kiosk.thinker.shutdown(wait=True, cancel_futures=True)
+        kiosk.printer.shutdown(wait=False, cancel_futures=True)
+        kiosk.voice.ready.wait(60)
+    state = scene.state
+    plays = sum(1 for _seat, action in state.history if isinstance(action, Play))
+    ordered = sorted(times)
+    p99 = ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))]
+    print(f"Takhteh Nard demo, hard against hard, {frames} frames at {FPS} fps "
+          f"(pause {pause:g} s, 1920x1080): {plays} plays made")
+    print(f"longest frame: {max(times) * 1000:.1f} ms (target <= 20 ms)")
+    print(f"p99 frame: {p99 * 1000:.1f} ms; median {statistics.median(times) * 1000:.1f} ms")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--frames", type=int, default=1800)
+    parser.add_argument("--pause", type=float, default=0.1)
+    parser.add_argument("--seed", type=int, default=3)
+    args = parser.parse_args()
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
+    with tempfile.TemporaryDirectory() as data:
+        os.environ["DEBARNA_DATA_DIR"] = data
+        run(args.frames, args.pause, args.seed)
+
+
+if __name__ == "__main__":
+    main()
