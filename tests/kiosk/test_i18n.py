@@ -54,3 +54,19 @@ def test_a_serial_list_is_joined_in_the_language() -> None:
 def test_an_unknown_key_names_itself() -> None:
     with pytest.raises(CatalogueError, match=r"caller\.nonsense"):
         Translator("en")("caller.nonsense")
+
+
+# The Bidel source's own words (shared/rules/sources/hearts-bidel-fa.txt): a trick is
+# «دور», a hand (deal) «دست», a card «برگ», the queen of spades «بی‌بی‌پیک», 2♣ «دو گشنیز».
+BIDEL_GLOSSARY = {"دور", "برگ", "بی‌بی‌پیک", "دو گشنیز", "خال", "دل"}
+
+
+def test_bidel_rule_messages_use_the_sources_words() -> None:
+    rules = {k: v for k, v in catalogue("fa").items() if k.startswith("hearts.rules.")}
+    assert rules
+    for key, text in rules.items():
+        assert "دست اول" not in text, key  # "the first hand": the first trick is «دور اول»
+        assert "بی‌بی پیک" not in text, key  # written as one word in the source
+        assert any(word in text for word in BIDEL_GLOSSARY), key
+    assert "دور اول" in rules["hearts.rules.first_trick"]
+    assert "دو گشنیز" in rules["hearts.rules.two_clubs"]
