@@ -1,6 +1,7 @@
 """Computer players for Takhteh Nard: easy, medium and hard, for checker plays and the cube.
 
-Every bot has the same small interface: ``choose(view, rng) -> action``. It
+Every bot has the protocol's small interface (`engines.protocol.Bot`): a `level`
+(easy, medium, hard; `name` is the same) and ``choose(view, rng) -> action``. It
 receives a player's `View` (backgammon hides nothing, but bots never touch the
 game state itself) and an injected random source, and returns one of
 ``view.legal_actions``: a `Play` when the player must move, or a `CubeAction`
@@ -38,6 +39,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from operator import mul
 from typing import Final, Protocol
+
+from engines.protocol import RandomLike
 
 from .rules import (
     ROLL_OUTCOMES,
@@ -253,12 +256,7 @@ class CubePolicy:
 # -- the bots ----------------------------------------------------------------------------------
 
 
-class Rng(Protocol):
-    """The random source a bot needs (`random.Random`, `secrets.SystemRandom`)."""
-
-    def random(self) -> float: ...
-
-    def randrange(self, stop: int) -> int: ...
+Rng = RandomLike  # the random source a bot needs (`random.Random`, `secrets.SystemRandom`)
 
 
 class Bot(Protocol):
@@ -266,7 +264,20 @@ class Bot(Protocol):
 
     name: str
 
+    @property
+    def level(self) -> str: ...
+
     def choose(self, view: View, rng: Rng) -> Action: ...
+
+
+class _Levelled:
+    """`level`, the protocol's name for a bot's `name`."""
+
+    name: str
+
+    @property
+    def level(self) -> str:
+        return self.name
 
 
 def _check_turn(view: View) -> None:
@@ -296,7 +307,7 @@ def _pick_best(ranked: list[tuple[float, Play, Board]], rng: Rng) -> Play:
 
 
 @dataclass
-class EasyBot:
+class EasyBot(_Levelled):
     """A beginner: a random legal play most of the time, the medium choice sometimes."""
 
     name: str = "easy"
@@ -316,7 +327,7 @@ class EasyBot:
 
 
 @dataclass
-class MediumBot:
+class MediumBot(_Levelled):
     """One ply: the play whose resulting position `score` rates best."""
 
     name: str = "medium"
@@ -343,7 +354,7 @@ class SearchReport:
 
 
 @dataclass
-class HardBot:
+class HardBot(_Levelled):
     """Two plies: the best `max_candidates` one-ply plays (within `margin` of the best)
     are each scored by the opponent's best one-ply reply averaged over the 21 rolls.
 

@@ -7,10 +7,11 @@ cube, matches to 1, 3 or 5 points).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from engines.errors import BrokenRule
+from engines.registry import about
 
 
 class Variant(StrEnum):
@@ -29,6 +30,7 @@ class Kind(StrEnum):
 
 
 MAPLE_MATCH_LENGTHS = (1, 3, 5)
+MAX_MATCH_LENGTH = 25  # the longest match the kiosk offers
 
 _POINTS = {
     Variant.CLASSIC: {Kind.SINGLE: 1, Kind.GAMMON: 2, Kind.BACKGAMMON: 3},
@@ -53,10 +55,14 @@ class GameOptions:
     player first comes within one point of the target (Decision: standard, on).
     """
 
-    variant: Variant = Variant.CLASSIC
-    cube: bool = True
-    match_length: int = 0
-    crawford: bool = True
+    variant: Variant = field(default=Variant.CLASSIC, metadata=about(
+        "classic: 1/2/3 points with the cube; maple: 1/2/2, matches to 1, 3 or 5"))
+    cube: bool = field(default=True, metadata=about(
+        "the doubling cube is in play (Maple is played without it)"))
+    match_length: int = field(default=0, metadata=about(
+        "points to win the match, 0 to 25; 0 = one game", low=0, high=MAX_MATCH_LENGTH))
+    crawford: bool = field(default=True, metadata=about(
+        "no doubling in the game after a side first reaches match point"))
 
     def __post_init__(self) -> None:
         try:

@@ -5,16 +5,18 @@ One JSON object per line, in order. Kinds:
 - ``match_started``: ``options`` (the `GameOptions` fields) and, for a game set
   up mid-way, ``start`` (the raw board, turn, dice, cube, score, Crawford flag);
 - ``opening``: ``dice`` — [player 0's die, player 1's die] (a tie rolls again);
-- ``cube``: ``player`` and ``action`` — ``roll`` (no double), ``double``, ``take``, ``drop``;
-- ``dice``: ``player`` and ``dice`` — [high, low];
-- ``move``: ``player``, ``dice`` (``6-5``) and ``play`` in standard notation
+- ``cube``: ``seat`` and ``action`` — ``roll`` (no double), ``double``, ``take``, ``drop``;
+- ``dice``: ``seat`` (whose roll) and ``dice`` — [high, low];
+- ``move``: ``seat``, ``dice`` (``6-5``) and ``play`` in standard notation
   (``(no play)`` when the turn passes);
 - ``game_over``: ``winner``, ``result`` (single / gammon / backgammon), ``cube``,
   ``points``, ``dropped`` and the ``score`` after it (a consequence, checked);
 - ``match_over``: ``winner`` and ``score`` (checked).
 
 Replaying the events rebuilds the same `GameState`: the same dice, the same
-plays, the same results.
+plays, the same results. Events are keyed as in every game's records (the
+`engines.protocol.Records` names): a decision names its ``seat``; records written
+before that named it ``player`` and still replay.
 """
 
 from __future__ import annotations
@@ -89,12 +91,12 @@ class Recorder:
             out.append({"kind": "opening", "dice": [action.die0, action.die1]})
         elif isinstance(action, CubeAction):
             player = replica.current_player
-            out.append({"kind": "cube", "player": player, "action": str(action)})
+            out.append({"kind": "cube", "seat": player, "action": str(action)})
         elif isinstance(action, Dice):
-            out.append({"kind": "dice", "player": turn, "dice": [action.high, action.low]})
+            out.append({"kind": "dice", "seat": turn, "dice": [action.high, action.low]})
         else:
             out.append(
-                {"kind": "move", "player": turn, "dice": str(replica.dice), "play": str(action)}
+                {"kind": "move", "seat": turn, "dice": str(replica.dice), "play": str(action)}
             )
         games = len(replica.games)
         replica.apply(action)  # type: ignore[arg-type]
@@ -106,12 +108,17 @@ class Recorder:
         return out
 
 
+def recorder(state: GameState) -> Recorder:
+    """A recorder for a new record of `state` (its options and starting position)."""
+    return Recorder(state.options, state.start)
+
+
 def events(state: GameState) -> list[dict[str, Any]]:
     """The record of everything that happened in `state`, from its first action."""
-    recorder = Recorder(state.options, state.start)
-    out = [recorder.first]
+    writer = recorder(state)
+    out = [writer.first]
     for _actor, action in state.history:
-        out.extend(recorder.record(action))
+        out.extend(writer.record(action))
     return out
 
 
@@ -151,10 +158,13 @@ def _fresh(options: GameOptions, start: Mapping[str, Any] | None) -> GameState:
 
 
 def _check_player(state: GameState, event: Mapping[str, Any]) -> None:
-    if "player" in event and event["player"] != state.current_player and event["kind"] == "cube":
-        raise RecordError(f"player {event['player']} did not have the cube decision")
-    if "player" in event and event["kind"] in ("dice", "move") and event["player"] != state.turn:
-        raise RecordError(f"it was not player {event['player']}'s turn")
+    seat = event.get("seat", event.get("player"))  # "player" in records written before
+    if seat is None:
+        return
+    if event["kind"] == "cube" and seat != state.current_player:
+        raise RecordError(f"player {seat} did not have the cube decision")
+    if event["kind"] in ("dice", "move") and seat != state.turn:
+        raise RecordError(f"it was not player {seat}'s turn")
 
 
 def _replay_event(state: GameState, event: Mapping[str, Any]) -> None:

@@ -24,9 +24,11 @@ Distinct plays are plays that reach distinct positions: `legal_plays` keeps one
 canonical play per resulting board, sorted. `apply` never half-applies: it
 checks the whole play first and raises `RuleError` naming the broken rule.
 
-`GameState` is a game or match in the engine shape every kiosk game shares:
-whose decision it is (a player, `CHANCE` for dice, None at the end), the legal
-actions, `apply`, `is_over`, `returns` and `view`. Actions are an
+`GameState` is a game or match in the one protocol every turn-based engine shares
+(`engines.protocol`): whose decision it is (a player, `CHANCE` for dice, None at
+the end), the legal decisions, the chance outcomes, `apply(action, seat)`,
+`why_illegal`, `is_over`, `returns`, `view` and `clone`. Players are the seats 0
+and 1. Actions are an
 `OpeningRoll` (each player's one die, a chance outcome), `Dice` (a chance
 outcome), a `CubeAction` (roll, double, take, drop) or a `Play`.
 """
@@ -39,9 +41,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 from itertools import pairwise
-from typing import Any, Final, Protocol
+from typing import Any, Final
 
 from engines.errors import BrokenRule
+from engines.protocol import CHANCE, RandomLike
 
 from .options import GameOptions, Kind
 
@@ -773,8 +776,6 @@ def result(board: Board) -> tuple[int, Kind] | None:
 
 # -- the game and the match --------------------------------------------------------------------
 
-CHANCE: Final = -1
-
 R_TURN: Final = "play in turn"
 R_OPENING: Final = "each player rolls one die to open; ties roll again"
 R_CUBE_OWNER: Final = "only the cube's owner may redouble"
@@ -782,10 +783,6 @@ R_NO_CUBE: Final = "no doubling without the cube"
 R_CRAWFORD: Final = "no doubling in the Crawford game"
 R_OVER: Final = "the match is over"
 R_CUBE_VALUE: Final = "the cube doubles: 1, 2, 4, 8, …"
-
-
-class RandomLike(Protocol):
-    def randrange(self, stop: int) -> int: ...
 
 
 class Phase(StrEnum):
@@ -883,6 +880,16 @@ class View:
     match_length: int
     crawford_game: bool
     legal_actions: tuple[Action, ...]
+
+    @property
+    def seat(self) -> int:
+        """The viewer (the protocol's name for `player`)."""
+        return self.player
+
+    @property
+    def legal(self) -> tuple[Action, ...]:
+        """The viewer's legal actions now (the protocol's name for `legal_actions`)."""
+        return self.legal_actions
 
 
 class GameState:
@@ -1002,8 +1009,8 @@ class GameState:
         return self.current_player == CHANCE
 
     def legal_actions(self) -> list[Action]:
-        if self.phase in (Phase.OPENING, Phase.ROLL):
-            return [action for action, _p in self.chance_outcomes()]
+        """The decisions of the player on turn; none at a roll of the dice (see
+        `chance_outcomes`) or at the end."""
         if self.phase is Phase.CUBE:
             return [CubeAction.ROLL, CubeAction.DOUBLE]
         if self.phase is Phase.RESPOND:
@@ -1090,14 +1097,21 @@ class GameState:
             return Play.parse(text, self.board, self.turn, self.dice)
         raise RuleError(R_OVER, "the match is over")
 
-    def apply(self, action: Action | str) -> None:
-        """Make the decision or record the chance outcome. Raises RuleError, changing nothing."""
+    def apply(self, action: Action | str, seat: int | None = None) -> None:
+        """Make the decision of `seat` (default: the player on turn) or record the chance
+        outcome (`seat` None or CHANCE). Raises RuleError, changing nothing."""
         if self.phase is Phase.OVER:
             raise RuleError(R_OVER, "the match is over")
         if isinstance(action, str) and not isinstance(action, CubeAction):
             action = self.parse_action(action)
         actor = self.current_player
         assert actor is not None
+        if seat is not None and seat != actor:
+            if seat != CHANCE:
+                _check_player(seat)
+            if actor == CHANCE:
+                raise RuleError(R_TURN, "the dice are being rolled")
+            raise RuleError(R_TURN, f"it is player {actor}'s decision, not player {seat}'s")
         if self.phase is Phase.OPENING:
             self._opening(action)
         elif self.phase is Phase.CUBE:
@@ -1109,6 +1123,17 @@ class GameState:
         else:
             action = self._move(action)
         self.history.append((actor, action))
+
+    def why_illegal(self, seat: int, action: Action | str) -> RuleError | None:
+        """The rule that forbids `seat` (a player, or CHANCE for a roll) to take `action`
+        now, or None if it may. Nothing is changed."""
+        if seat == self.current_player and isinstance(action, Play) and action in self._plays:
+            return None
+        try:
+            self.clone().apply(action, seat=seat)
+        except RuleError as error:
+            return error
+        return None
 
     def _opening(self, action: Action) -> None:
         if not isinstance(action, OpeningRoll):

@@ -2,6 +2,8 @@
 
 Rules §4–6. The hand is a pure state machine: `call(number)` is the chance step
 (the number comes from a `Bag`), `claim(serial)` checks a claim and records a win.
+It has no turns (a claim may come from any card at any time), so it is outside the
+turn-based protocol of `engines.protocol` on purpose.
 Claim rules (§6):
 
 - a claim is valid only until the next number is called;

@@ -42,6 +42,7 @@ from itertools import combinations
 from typing import Final, Protocol
 
 from engines.cards.cards import ACE, ALL_CARDS, KING, Card, Suit
+from engines.protocol import RandomLike
 
 from .options import JACK_OF_DIAMONDS, QUEEN_OF_SPADES, TWO_OF_CLUBS, HeartsOptions, Moon
 from .rules import PASS_SIZE, Pass, Phase, View
@@ -431,12 +432,7 @@ def _easy_pass(hand: Sequence[Card]) -> tuple[Card, ...]:
 # -- the bots ----------------------------------------------------------------------------------
 
 
-class Rng(Protocol):
-    """The random source a bot needs (`random.Random`, `secrets.SystemRandom`)."""
-
-    def random(self) -> float: ...
-
-    def randrange(self, stop: int) -> int: ...
+Rng = RandomLike  # the random source a bot needs (`random.Random`, `secrets.SystemRandom`)
 
 
 class Bot(Protocol):

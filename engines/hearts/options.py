@@ -15,11 +15,12 @@ skips "across" (rules §1).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from engines.cards.cards import Card, Suit
 from engines.errors import BrokenRule
+from engines.registry import about
 
 TWO_OF_CLUBS = Card.of(2, Suit.CLUBS)
 QUEEN_OF_SPADES = Card.of(12, Suit.SPADES)
@@ -70,12 +71,18 @@ class HeartsOptions:
     pass_order: right first (the source's) or left first.
     """
 
-    target: int = 100
-    moon: Moon = Moon.OTHERS_ADD
-    jack_of_diamonds: bool = False
-    first_trick_points: bool = False
-    players: int = 4
-    pass_order: PassOrder = PassOrder.RIGHT_FIRST
+    target: int = field(default=100, metadata=about(
+        "the game ends when someone reaches 100 (or 50)", choices=TARGETS))
+    moon: Moon = field(default=Moon.OTHERS_ADD, metadata=about(
+        "others_add: the others +26; shooter_subtracts: the shooter -26"))
+    jack_of_diamonds: bool = field(default=False, metadata=about(
+        "J of diamonds takes 10 points off its winner"))
+    first_trick_points: bool = field(default=False, metadata=about(
+        "hearts and Q of spades allowed on the first trick"))
+    players: int = field(default=4, metadata=about(
+        "4, or 3 or 5 with the small cards removed", choices=PLAYERS))
+    pass_order: PassOrder = field(default=PassOrder.RIGHT_FIRST, metadata=about(
+        "right_first (right, left, across, none) or left_first"))
 
     def __post_init__(self) -> None:
         if not _whole(self.target) or self.target not in TARGETS:

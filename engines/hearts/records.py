@@ -11,7 +11,9 @@ One JSON object per line, in order. Kinds:
 - ``game_over``: ``winner`` and ``scores`` (checked).
 
 Cards are written rank then suit (``QS``, ``TH``). Replaying the events rebuilds the
-same `GameState`: the same deals, passes and plays, the same scores.
+same `GameState`: the same deals, passes and plays, the same scores. The names
+(`recorder`, `events`, `replay`, `dumps`, `loads`) are every game's
+(`engines.protocol.Records`).
 """
 
 from __future__ import annotations
@@ -92,12 +94,17 @@ class Recorder:
         return out
 
 
+def recorder(state: GameState) -> Recorder:
+    """A recorder for a new record of `state` (its options)."""
+    return Recorder(state.options)
+
+
 def events(state: GameState) -> list[dict[str, Any]]:
     """The record of everything that happened in `state`, from its first deal."""
-    recorder = Recorder(state.options)
-    out = [recorder.first]
+    writer = recorder(state)
+    out = [writer.first]
     for _actor, action in state.history:
-        out.extend(recorder.record(action))
+        out.extend(writer.record(action))
     return out
 
 

@@ -1,13 +1,14 @@
 """The rules of Bidel (Hearts): the deal, the pass, the tricks, the score, the end (rules §1–§4).
 
-One `GameState` plays a whole game, hand after hand, in the shape every engine
-shares (DESIGN §3): `current_player` (a seat, `CHANCE` for the deal, None at
-the end), `legal_actions()`, `apply(action)`, `is_over`, `returns()` and
-`view(seat)`. Actions are a `Deal` (chance), a `Pass` of three cards, or a
-`Card` to play. Passing is simultaneous: the seats choose one after another,
-each without seeing the others' choices, and the cards change hands once all
-have chosen. Illegal input raises `RuleError` naming the rule; nothing is
-half-applied.
+One `GameState` plays a whole game, hand after hand, in the one protocol every
+turn-based engine shares (`engines.protocol`): `current_player` (a seat, `CHANCE`
+for the deal, None at the end), `legal_actions()` (decisions only),
+`chance_outcomes()` / `sample_chance(rng)` for the deal, `apply(action, seat)`,
+`why_illegal(seat, action)`, `is_over`, `returns()`, `view(seat)` and `clone()`.
+Actions are a `Deal` (chance), a `Pass` of three cards, or a `Card` to play.
+Passing is simultaneous: the seats choose one after another, each without seeing
+the others' choices, and the cards change hands once all have chosen. Illegal
+input raises `RuleError` naming the rule; nothing is half-applied.
 
 Seats are numbered clockwise in the order of play: seat s+1 plays after seat s
 and sits on s's left.
@@ -16,13 +17,17 @@ and sits on s's left.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from fractions import Fraction
+from itertools import combinations
+from math import comb, factorial
 from typing import Final
 
-from engines.cards.cards import Card, CardError, RandomLike, Suit, deal, deck, parse_cards
+from engines.cards.cards import Card, CardError, Suit, deal, deck, parse_cards
 from engines.errors import BrokenRule
+from engines.protocol import CHANCE, RandomLike
 
 from .options import (
     JACK_OF_DIAMONDS,
@@ -33,7 +38,6 @@ from .options import (
     Moon,
 )
 
-CHANCE: Final = -1
 PASS_SIZE: Final = 3
 HEARTS_IN_DECK: Final = 13
 MOON_POINTS: Final = 26
@@ -104,6 +108,29 @@ Action = Card | Pass | Deal
 
 
 @dataclass(frozen=True, slots=True)
+class PassChoices:
+    """Every pass a seat may choose: any three different cards of its hand.
+
+    A collection of `Pass` actions made lazily: iterate it (in the order of
+    `GameState.legal_passes`), count it and test membership in it.
+    """
+
+    hand: tuple[Card, ...]
+
+    def __contains__(self, action: object) -> bool:
+        if not isinstance(action, Pass):
+            return False
+        cards = action.cards
+        return len(cards) == PASS_SIZE == len(set(cards)) and all(c in self.hand for c in cards)
+
+    def __iter__(self) -> Iterator[Pass]:
+        return (Pass(combo) for combo in combinations(self.hand, PASS_SIZE))
+
+    def __len__(self) -> int:
+        return comb(len(self.hand), PASS_SIZE)
+
+
+@dataclass(frozen=True, slots=True)
 class Trick:
     """A trick: who led and the cards in play order; `winner` once everyone has played."""
 
@@ -129,6 +156,17 @@ class HandResult:
     points: tuple[int, ...]  # what the hand scored
     shooter: int | None
     scores: tuple[int, ...]  # the totals after it
+
+
+def points_in_hand(options: HeartsOptions, moon: bool) -> int:
+    """What the points of one hand add up to (rules §4): 26 (the hearts and Q♠), or when
+    the moon is shot 26 for each other seat (or −26 for the shooter); J♦ −10 more."""
+    if moon:
+        total = MOON_POINTS * (options.players - 1) if options.moon is Moon.OTHERS_ADD \
+            else -MOON_POINTS
+    else:
+        total = MOON_POINTS
+    return total - 10 if options.jack_of_diamonds else total
 
 
 def card_points(card: Card, options: HeartsOptions) -> int:
@@ -226,7 +264,8 @@ class View:
     taken: tuple[int, ...]  # the points each seat has won so far this hand
     scores: tuple[int, ...]  # the totals before this hand
     results: tuple[HandResult, ...]  # every finished hand of the game
-    legal: tuple[Card, ...] = field(default=())  # only on this seat's turn
+    # The seat's legal actions, only on its turn: the cards it may play, or its passes.
+    legal: tuple[Card, ...] | PassChoices = field(default=())
 
     @property
     def players(self) -> int:
@@ -337,6 +376,16 @@ class GameState:
         cards = deck(self.options.removed)
         return Deal(deal(cards, self.players, rng))
 
+    def chance_outcomes(self) -> Iterator[tuple[Deal, Fraction]]:
+        """Every deal of this game's deck, each as likely, made lazily (there are about
+        5·10²⁸ for four players: iterate, or draw one with `sample_chance`)."""
+        if self.phase is not Phase.DEAL:
+            raise RuleError(R_TURN, f"no cards are dealt now: the game waits for {self.phase}")
+        cards = deck(self.options.removed)
+        size, n = self.options.hand_size, self.players
+        chance = Fraction(factorial(size) ** n, factorial(len(cards)))
+        return ((Deal(hands), chance) for hands in _deals(cards, n, size))
+
     def returns(self) -> tuple[int, ...]:
         """Zero until the end; then each seat's score negated (the lowest score is best)."""
         if not self.is_over:
@@ -354,6 +403,9 @@ class GameState:
         self._check_seat(seat)
         passing = self.direction is not Direction.NONE
         mine = self.current_player == seat and self.phase is Phase.PLAY
+        legal: tuple[Card, ...] | PassChoices = tuple(self.legal_cards(seat)) if mine else ()
+        if self.current_player == seat and self.phase is Phase.PASS:
+            legal = PassChoices(tuple(self.hands[seat]))
         return View(
             seat=seat,
             options=self.options,
@@ -373,7 +425,7 @@ class GameState:
             taken=tuple(sum(card_points(c, self.options) for c in t) for t in self.taken),
             scores=tuple(self.scores),
             results=tuple(self.results),
-            legal=tuple(self.legal_cards(seat)) if mine else (),
+            legal=legal,
         )
 
     # -- reading actions ---------------------------------------------------------------------
@@ -420,7 +472,23 @@ class GameState:
             self._play(action)
         self.history.append((actor, action))
 
-    def why_illegal(self, seat: int, card: Card) -> RuleError | None:
+    def why_illegal(self, seat: int, action: Action | str) -> RuleError | None:
+        """The rule that forbids `seat` (or CHANCE, for a deal) to take `action` now, or
+        None if it may. Nothing is changed."""
+        if isinstance(action, str):
+            try:
+                action = self.parse_action(action)
+            except RuleError as error:
+                return error
+        if isinstance(action, Card):
+            return self._why_card(seat, action)
+        try:
+            self.clone().apply(action, seat=seat)
+        except RuleError as error:
+            return error
+        return None
+
+    def _why_card(self, seat: int, card: Card) -> RuleError | None:
         """The rule that forbids `seat` to play `card` now, or None if it may."""
         if self.phase is not Phase.PLAY:
             if self.phase is Phase.PASS:
@@ -502,7 +570,7 @@ class GameState:
             raise RuleError(R_NO_PASS, f"hand {self.hand_number + 1} has no passing")
         if not isinstance(action, Card):
             raise RuleError(R_TURN, f"seat {seat} plays one card, not {action}")
-        problem = self.why_illegal(seat, action)
+        problem = self._why_card(seat, action)
         if problem is not None:
             raise problem
         self.hands[seat].remove(action)
@@ -538,6 +606,26 @@ class GameState:
     def _check_seat(self, seat: int) -> None:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
             raise RuleError(R_SEAT, f"there is no seat {seat!r} at a {self.players}-player table")
+
+
+def _deals(cards: Sequence[Card], players: int, size: int
+           ) -> Iterator[tuple[tuple[Card, ...], ...]]:
+    """Every way to deal `cards` (sorted) into `players` hands of `size`, hands sorted."""
+    if players == 1:
+        yield (tuple(cards),)
+        return
+    for first in combinations(cards, size):
+        taken = set(first)
+        rest = [c for c in cards if c not in taken]
+        for others in _deals(rest, players - 1, size):
+            yield (first, *others)
+
+
+def hidden_cards(state: GameState, seat: int) -> frozenset[Card]:
+    """The cards `seat` may not see now: those in the other hands, less the ones it passed."""
+    known = set(state.passes[seat] or ())
+    return frozenset(c for s, hand in enumerate(state.hands) if s != seat
+                     for c in hand if c not in known)
 
 
 def random_action(state: GameState, rng: RandomLike) -> Action:

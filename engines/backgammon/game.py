@@ -1,0 +1,46 @@
+"""Takhteh Nard's entry in the game registry (`engines.registry`).
+
+Backgammon hides nothing (both sides see the whole board, the dice and the cube), so
+the entry has no `hidden`; it is zero-sum: the returns add up to 0.
+"""
+
+from __future__ import annotations
+
+from engines.protocol import RandomLike
+from engines.registry import GameEntry
+
+from . import records
+from .bots import BOTS, make_bot
+from .options import GameOptions
+from .rules import GameState
+
+KIOSK_MATCH = 5  # points: the kiosk offers a classic match with the cube first
+
+
+def new_state(options: GameOptions, rng: RandomLike) -> GameState:
+    """A new game or match; the opening roll is its first chance step."""
+    return GameState(options)
+
+
+ENTRY = GameEntry(
+    key="backgammon",
+    name_fa="تخته\u200cنرد",
+    name_en="Takhteh Nard",
+    seats=(2,),
+    players=lambda options: 2,
+    options=GameOptions,
+    defaults=GameOptions.classic(KIOSK_MATCH),
+    new_state=new_state,
+    records=records,
+    bot_levels=tuple(BOTS),
+    make_bot=make_bot,
+    default_level="medium",
+    presets={
+        "single": GameOptions.classic(),  # one game for its points, with the cube
+        "maple": GameOptions.maple(1),  # Maple scoring, no cube
+        "match3": GameOptions.classic(3),  # a match with the cube and the Crawford rule
+        "match5": GameOptions.classic(KIOSK_MATCH),
+    },
+    hidden=None,
+    returns_sum=lambda state: 0,
+)
