@@ -60,8 +60,10 @@ screenshots: venv
 	  --screenshot docs/hearts.png > /dev/null || exit 1; \
 	rm -rf $$tmp; \
 	SDL_VIDEODRIVER=dummy $(BIN)/python benchmarks/verdict_contrast.py --out docs || exit 1; \
+	SDL_VIDEODRIVER=dummy $(BIN)/python benchmarks/cards_sheet.py \
+	  --out docs/cards-german-french.png || exit 1; \
 	echo "docs/caller-en.png docs/caller-fa.png docs/backgammon.png docs/hearts.png" \
-	  "docs/verdict-en.png docs/verdict-fa.png"
+	  "docs/verdict-en.png docs/verdict-fa.png docs/cards-german-french.png"
 
 # Installs only the Debian packages that are not there yet.
 apt: $(VENV)/.apt-stamp
