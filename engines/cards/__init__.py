@@ -1,1 +1,6 @@
-"""Playing cards shared by the card games (Bidel, Debertz, Dobbm): ranks, suits, decks, deals."""
+"""The card toolkit shared by the card games (Bidel, Debertz, Dobbm).
+
+cards.py (French cards, decks, shuffles), german.py (German-suited cards), deals.py
+(deal schedules and recordable deals), tricks.py (rank orders, point tables, trick
+winners and obligations), teams.py (partnerships).
+"""

@@ -10,9 +10,9 @@ an injected random source live here too.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from enum import IntEnum
-from typing import ClassVar, Protocol
+from typing import Any, ClassVar, Protocol, TypeVar
 
 
 class CardError(ValueError):
@@ -162,13 +162,32 @@ class RandomLike(Protocol):
     def randrange(self, stop: int) -> int: ...
 
 
+class PlayingCard(Protocol):
+    """What every kind of card offers the toolkit: French `Card` here, `GermanCard` in german.py.
+
+    Ranks share one numbering (jack/Unter 11, queen/Ober 12, king 13, ace/Sow 14), so a rank
+    order or point table serves both kinds; suits are compared by identity.
+    """
+
+    @property
+    def rank(self) -> int: ...
+
+    @property
+    def suit(self) -> Hashable: ...
+
+    def __lt__(self, other: Any, /) -> bool: ...
+
+
+T = TypeVar("T")
+
+
 def deck(without: Iterable[Card] = (), *, lowest_rank: int = 2) -> tuple[Card, ...]:
     """A sorted deck: every card from `lowest_rank` up, less the cards in `without`."""
     removed = set(without)
     return tuple(c for c in ALL_CARDS if c.rank >= lowest_rank and c not in removed)
 
 
-def shuffled(cards: Sequence[Card], rng: RandomLike) -> list[Card]:
+def shuffled(cards: Sequence[T], rng: RandomLike) -> list[T]:
     """A uniform shuffle (Fisher–Yates) from an injected random source."""
     out = list(cards)
     for i in range(len(out) - 1, 0, -1):
