@@ -61,17 +61,17 @@ from kiosk.journal import Journal
 from kiosk.keys import KeyFileError, key_warning, load_codes
 from kiosk.match_journal import BACKGAMMON_RECORDS, HEARTS_RECORDS, MatchJournal, Records
 from kiosk.notify import Notifier
-from kiosk.scenes.backgammon import BackgammonScene, Bot, Mode
+from kiosk.scenes.backgammon import BackgammonScene, Bot
 from kiosk.scenes.caller import CallerScene
 from kiosk.scenes.hearts import Bot as HeartsBot
 from kiosk.scenes.hearts import HeartsScene, people_seats
-from kiosk.scenes.hearts import Mode as HeartsMode
 from kiosk.scenes.home import GAMES, Game, HomeScene
 from kiosk.scenes.prepare import PrepareScene
 from kiosk.scenes.printing import PrintScene
 from kiosk.scenes.settings import SettingsScene
 from kiosk.settings import SettingsError, changes, effective_config, overlay_path, update_overlay
 from kiosk.store import data_dir, open_store
+from kiosk.table.seats import Mode
 from kiosk.text import FontError, TextRenderer
 from kiosk.tickets import box, draw, issued_tickets, register
 
@@ -236,18 +236,19 @@ def _hearts_bot(level: str) -> HeartsBot:
     return make_hearts_bot(level)
 
 
-def hearts_modes(config: HeartsConfig, players: int | None = None) -> tuple[HeartsMode, ...]:
+def hearts_modes(config: HeartsConfig, players: int | None = None) -> tuple[Mode, ...]:
     """The ways to play Bidel offered on its screen: one person against the computer at each
     level, pass and play for 2 to 4 people (computers at the configured level fill the other
     seats), and a demo."""
     n = players or config.players
-    modes = [HeartsMode(level, (None, *(_hearts_bot(level) for _ in range(n - 1))))
+    modes = [Mode(level, (None, *(_hearts_bot(level) for _ in range(n - 1))), level)
              for level in HEARTS_LEVELS]
     for people in range(2, min(n, MAX_PASS_AND_PLAY) + 1):
         seats = people_seats(n, people)
-        modes.append(HeartsMode(f"people{people}", tuple(
-            None if seat in seats else _hearts_bot(config.level) for seat in range(n))))
-    modes.append(HeartsMode("demo", tuple(make_hearts_bot("medium") for _ in range(n))))
+        modes.append(Mode(f"people{people}", tuple(
+            None if seat in seats else _hearts_bot(config.level) for seat in range(n)),
+            config.level))
+    modes.append(Mode("demo", tuple(make_hearts_bot("medium") for _ in range(n))))
     return tuple(modes)
 
 
@@ -256,14 +257,15 @@ def hearts_scene(
     on_action: Callable[[object], None] | None = None, thinker: Executor | None = None,
 ) -> HeartsScene:
     """The Bidel table: one person against computers of the configured level to start with.
-    With a `thinker` the computers think on it, off the frame loop."""
+    With a `thinker` the computers think on it, off the frame loop; a person out of time
+    gets the choice of the computer at the level the table was set to."""
     modes = hearts_modes(config)
     start = next(mode for mode in modes if mode.key == config.level)
     options = hearts_options(config)
     return HeartsScene(
         text, tr, lambda: HeartsState(options), start.bots, make_rng(seed), modes=modes,
         mode=start.key, on_action=on_action, turn_seconds=config.turn_seconds,
-        timeout_bot=make_hearts_bot("medium"), thinker=thinker,
+        level=config.level, level_bot=_hearts_bot, thinker=thinker,
     )
 
 

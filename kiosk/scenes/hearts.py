@@ -23,9 +23,8 @@ redraws its own small box once a second.
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, Future
+from concurrent.futures import Executor
 from dataclasses import dataclass
 
 import pygame
@@ -33,7 +32,6 @@ import pygame
 from engines.cards.cards import Card, Suit
 from engines.hearts.bots import Bot, Rng, make_bot
 from engines.hearts.rules import (
-    CHANCE,
     PASS_SIZE,
     R_BREAKING,
     R_FIRST_TRICK,
@@ -61,6 +59,11 @@ from kiosk.scenes.caller import (
     TEXT_DIM,
 )
 from kiosk.scenes.modes import MENU_SELECTS, ModeMenu
+from kiosk.table.controller import Move, Pacing, TableController
+from kiosk.table.games import HEARTS
+from kiosk.table.router import TableInput
+from kiosk.table.seats import Mode, bots_of, seats_of
+from kiosk.table.worker import Worker
 from kiosk.text import TextRenderer
 
 Colour = tuple[int, int, int]
@@ -110,14 +113,6 @@ DISPLAY_SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES, Suit.HEARTS)  # the col
 RULE_KEYS = {R_FOLLOW: "follow", R_BREAKING: "breaking", R_FIRST_TRICK: "first_trick",
              R_TWO_CLUBS: "two_clubs"}
 SELECTS = MENU_SELECTS  # select, a claim button, next: each picks
-
-
-@dataclass(frozen=True)
-class Mode:
-    """A way to play, offered in the scene's menu: its name and each seat's bot (None: a person)."""
-
-    key: str
-    bots: tuple[Bot | None, ...]
 
 
 def people_seats(players: int, people: int) -> tuple[int, ...]:
@@ -300,8 +295,12 @@ def make_layout(size: tuple[int, int], rtl: bool, players: int) -> Layout:
 # -- the scene ----------------------------------------------------------------------------------
 
 
-class HeartsScene(ModeMenu):
-    """A game of Bidel between people and computers, on one screen."""
+class HeartsScene(ModeMenu, TableInput):
+    """A game of Bidel between people and computers, on one screen.
+
+    The turn flow is the table controller's (`self.table`); the scene lays out and draws
+    the table, animates the cards, and turns what a person points at into an action.
+    """
 
     def __init__(
         self,
@@ -315,24 +314,15 @@ class HeartsScene(ModeMenu):
         mode: str | None = None,
         on_action: Callable[[object], None] | None = None,
         turn_seconds: float = 40.0,
-        timeout_bot: Bot | None = None,
+        level: str = "medium",
+        level_bot: Callable[[str], Bot] = make_bot,
         pause: float = BOT_PAUSE,
         thinker: Executor | None = None,
     ) -> None:
         self.text = text
         self.tr = tr
         self.painter = CardPainter(text)
-        self.new_game = new_game
-        self.rng = rng
         self.modes = tuple(modes)
-        self.on_action = on_action
-        self.turn_seconds = turn_seconds
-        self.timeout_bot = timeout_bot or make_bot("medium")
-        self.pause = pause
-        # With a thinker, a computer thinks on it during its pause, off the frame loop; its
-        # choice is played once the pause is over and the choice is made.
-        self.thinker = thinker
-        self._thinking: tuple[GameState, int, Future[Pass | Card]] | None = None
         self.request: str | None = None
         self.menu_open = False
         self.menu_index = 0
@@ -347,55 +337,93 @@ class HeartsScene(ModeMenu):
         self.shown_hand: tuple[Card, ...] = ()  # the cards last drawn face up at the bottom
         self._now = 0.0
         self._updated: float | None = None
+        # Computers think on the thinker (when given), off the frame loop; a person out of
+        # time gets the choice of the computer at the table's level.
+        self.table = TableController(
+            new_game, seats_of(bots), rng, game=HEARTS,
+            pacing=Pacing(computer=pause, chance=DEAL_PAUSE, phases=(("pass", PASS_PAUSE),),
+                          result=RESULT_PAUSE),
+            turn_seconds=turn_seconds, level=level, level_bot=level_bot,
+            worker=Worker(thinker), on_action=on_action, listener=self, start=False)
         self.start(bots, mode)
 
     # -- starting ---------------------------------------------------------------------------
     def start(self, bots: Sequence[Bot | None], mode: str | None = None) -> None:
         """A new game with these seats (None: a person)."""
-        self._seat(self.new_game(), bots, mode)
+        self.table.start(seats_of(bots), *self._mode_and_level(bots, mode))
 
     def resume(self, state: GameState, bots: Sequence[Bot | None], mode: str) -> None:
         """Carry on with a game rebuilt after a restart."""
-        self._seat(state, bots, mode)
+        self.table.resume(state, seats_of(bots), *self._mode_and_level(bots, mode))
         players = state.players
         leader = state.leader
         self.trick = [Played((leader + i) % players, card, None, 0.0, -1e9)
                       for i, card in enumerate(state.trick)]
 
-    def _seat(self, state: GameState, bots: Sequence[Bot | None], mode: str | None) -> None:
-        players = state.players
-        if len(bots) != players:
-            raise ValueError(f"a table of {players} needs {players} seats, not {len(bots)}")
-        self.state = state
-        self.bots: tuple[Bot | None, ...] = tuple(bots)
-        self.people = tuple(s for s, bot in enumerate(self.bots) if bot is None)  # the persons
-        self.mode = mode or ("demo" if self.demo else "people")
-        self._reset()
+    def _mode_and_level(self, bots: Sequence[Bot | None], mode: str | None) -> tuple[str, str]:
+        key = mode or ("demo" if all(b is not None for b in bots) else "people")
+        found = next((m for m in self.modes if m.key == key), None)
+        return key, found.level if found is not None else self.table.level
 
-    def _reset(self) -> None:
+    def began(self) -> None:
+        """The table has a new (or resumed) game: nothing moves, nothing is picked."""
         self.trick: list[Played] = []
         self.collect: tuple[int, float] | None = None  # (winner, when it starts to slide)
-        self.table_open = False
-        self._table_at: float | None = None
-        self._table_due = False
         self.picks: list[Card] = []
         self.cursor = 0
-        self.deadline: float | None = None
-        self._next_at: float | None = None
         self.notice: tuple[str, str | None, bool] | None = None  # (line, reason, warning)
         self._notice_until = 0.0
-        self.privacy: int | None = None
         self.menu_open = False
-        people = self.people
-        self.viewer: int | None = people[0] if len(people) == 1 else (None if people else 0)
-        self.orient = people[0] if people else 0
-        self._last_person: int | None = None
-        self._follow_turn()
         self._aim_cursor()
+
+    # -- what the table says ----------------------------------------------------------------
+    @property
+    def state(self) -> GameState:
+        return self.table.state  # type: ignore[no-any-return]
+
+    @property
+    def mode(self) -> str:
+        return self.table.mode
+
+    @property
+    def bots(self) -> tuple[Bot | None, ...]:
+        return bots_of(self.table.seats)  # type: ignore[return-value]
+
+    @property
+    def people(self) -> tuple[int, ...]:
+        return self.table.people
 
     @property
     def demo(self) -> bool:
-        return not self.people
+        return self.table.demo
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose hand the screen shows (None: none)."""
+        return self.table.privacy.viewer
+
+    @property
+    def privacy(self) -> int | None:
+        """The seat asked for before their hand is shown (pass and play)."""
+        return self.table.privacy.asking
+
+    @property
+    def orient(self) -> int:
+        """The seat at the bottom of the screen."""
+        return self.table.privacy.orient
+
+    @property
+    def table_open(self) -> bool:
+        """The score table of the hand just finished is on the screen."""
+        return self.table.showing_result
+
+    @property
+    def deadline(self) -> float | None:
+        return self.table.clock.deadline
+
+    @property
+    def turn_seconds(self) -> float:
+        return self.table.clock.seconds
 
     @property
     def rtl(self) -> bool:
@@ -405,86 +433,52 @@ class HeartsScene(ModeMenu):
     def players(self) -> int:
         return self.state.players
 
-    # -- whose decision, and who sees their hand ------------------------------------------------
     def person_to_act(self) -> int | None:
         """The seat of the person who must pass or play now (None: a computer, a deal, the end)."""
-        state = self.state
-        actor = state.current_player
-        if actor is None or actor == CHANCE or state.phase not in (Phase.PASS, Phase.PLAY):
-            return None
-        return actor if self.bots[actor] is None else None
+        return self.table.person_to_act()
 
     def decision(self) -> int | None:
         """The seat whose person may act now with the keys: on turn, and their hand shown."""
-        seat = self.person_to_act()
-        if seat is None or seat != self.viewer or self.privacy is not None:
-            return None
-        if self.table_open or self.menu_open:
-            return None
-        return seat
-
-    def _follow_turn(self) -> None:
-        """With several people, hide a hand between turns; ask for the next person to be ready."""
-        if len(self.people) <= 1:
-            return
-        seat = self.person_to_act()
-        if seat is None or seat == self.viewer:
-            return
-        if self.viewer is None and self.privacy is None and seat == self._last_person:
-            self.viewer = seat  # the same person again: nobody else has been shown a hand
-            return
-        self.viewer = None
-        self.privacy = seat
-        self.orient = seat
+        return None if self.menu_open else self.table.at_hand()
 
     def reveal(self) -> None:
         """The person asked for is ready: show their hand."""
-        if self.privacy is None:
-            return
-        self.viewer = self.orient = self.privacy
-        self._last_person = self.privacy
-        self.privacy = None
-        self.deadline = None
-        self._aim_cursor()
+        if self.table.reveal():
+            self._aim_cursor()
 
-    # -- applying actions -------------------------------------------------------------------
-    def _apply(self, action: Pass | Card | Deal, now: float) -> None:
-        state = self.state
-        actor = state.current_player
-        assert actor is not None
-        results = len(state.results)
-        start: Point | None = None
-        angle = 0.0
-        if isinstance(action, Card) and actor == self.viewer:
-            for card, slot in self._hand_slots:
-                if card is action:
-                    start, angle = slot.centre, slot.angle
-        state.apply(action)
-        if self.on_action is not None:
-            self.on_action(action)
-        self._next_at = None
-        self.deadline = None
+    # -- what happens on the table ----------------------------------------------------------
+    def applied(self, move: Move) -> None:
+        """An action was applied (and journaled): animate it, say what needs saying."""
+        action, now = move.action, move.now
+        if move.person or move.timed_out:
+            self._hurry(now)
         self.picks = []
-        if isinstance(action, Deal):
-            self._last_person = None
         if isinstance(action, Pass | Deal):
             self.cursor = 0
         if isinstance(action, Card):
-            self.trick.append(Played(actor, action, start, angle, now))
+            start: Point | None = None
+            angle = 0.0
+            if move.seat == move.viewer:
+                for card, slot in self._hand_slots:
+                    if card is action:
+                        start, angle = slot.centre, slot.angle
+            self.trick.append(Played(move.seat, action, start, angle, now))
+            state = self.state
             if not state.trick:
-                done = state.last_tricks[-1] if len(state.results) > results else state.tricks[-1]
+                done = state.last_tricks[-1] if move.finished else state.tricks[-1]
                 assert done.winner is not None
                 self.collect = (done.winner, now + SLIDE + HOLD)
-        if len(state.results) > results:
-            self._table_due = True
-        if isinstance(action, Pass) and state.phase is Phase.PLAY and self.viewer is not None:
-            giver = self.giver(self.viewer)
+        if isinstance(action, Pass) and self.state.phase is Phase.PLAY \
+                and move.viewer is not None:
+            giver = self.giver(move.viewer)
             if giver is not None:
                 self._say("hearts.received", now, seat=self.seat_name(giver))
-        if actor >= 0 and self.bots[actor] is None and len(self.people) > 1:
-            self.viewer = None
-        self._follow_turn()
+        if move.timed_out:
+            self._say("hearts.timed_out", now, seat=self.seat_name(move.seat))
         self._aim_cursor()
+
+    def showing(self, seat: int, action: object, shown: int) -> bool:
+        return False  # a card or a pass is shown when it is made
 
     def giver(self, seat: int) -> int | None:
         """Who passed to `seat` this hand (None in a hand without passing)."""
@@ -494,26 +488,13 @@ class HeartsScene(ModeMenu):
         return state.options.giver(seat, state.direction)
 
     def deal(self, now: float) -> None:
-        if self.state.is_chance:
-            self._apply(self.state.sample_chance(self.rng), now)
+        self.table.roll(now)
 
     def fast_forward(self, done: Callable[[GameState], bool], limit: int = 2000) -> None:
         """Play on at once (computers' choices for every seat, no pauses) until `done`."""
-        for _ in range(limit):
-            state = self.state
-            if state.is_over or done(state):
-                break
-            actor = state.current_player
-            assert actor is not None
-            if actor == CHANCE:
-                action: Pass | Card | Deal = state.sample_chance(self.rng)
-            else:
-                bot = self.bots[actor] or self.timeout_bot
-                action = bot.choose(state.view(actor), self.rng)
-            self._apply(action, -1e9)
+        self.table.fast_forward(done, limit)
         self.collect = None
         self.trick = [p for p in self.trick if p.card in self.state.trick]
-        self._table_due = False
 
     # -- what a person may choose -------------------------------------------------------------
     def hand(self) -> list[Card]:
@@ -552,13 +533,13 @@ class HeartsScene(ModeMenu):
     def confirm_pass(self, now: float | None = None) -> bool:
         """Pass the three cards picked; nothing happens with fewer."""
         now = self._now if now is None else now
-        if self.decision() is None or self.state.phase is not Phase.PASS:
+        seat = self.decision()
+        if seat is None or self.state.phase is not Phase.PASS:
             return False
         if len(self.picks) != PASS_SIZE:
             self._say("hearts.choose_three", now, warn=True, count=PASS_SIZE - len(self.picks))
             return False
-        self._apply(Pass.of(self.picks), now)
-        return True
+        return self.table.submit(seat, Pass.of(self.picks), now)
 
     def play(self, card: Card, now: float | None = None) -> bool:
         """Play a card if the engine allows it; otherwise say it is not allowed."""
@@ -573,9 +554,7 @@ class HeartsScene(ModeMenu):
             self.notice = (self.tr("hearts.not_allowed"), detail, True)
             self._notice_until = now + NOTICE_SECONDS
             return False
-        self._hurry(now)
-        self._apply(card, now)
-        return True
+        return self.table.submit(seat, card, now)
 
     def notice_text(self) -> str | None:
         """The notice shown now, in the screen's language (None: no notice)."""
@@ -610,24 +589,17 @@ class HeartsScene(ModeMenu):
             return
         self._key(action, now)
 
-    def seat_input(self, seat: int, action: Action, now: float) -> None:
-        """A seat's own button (seats count from 1): only the person whose decision it is acts."""
+    def at_result(self) -> bool:
+        return self.table_open
+
+    def go_on(self) -> None:
+        self.close_table()
+
+    def seat_key(self, seat: int, action: Action, now: float) -> None:
+        """The person at `seat` (on turn) pressed one of their own buttons."""
         self._now = now
-        index = seat - 1
-        if not 0 <= index < self.players or self.bots[index] is not None or self.menu_open:
-            return
-        if self.table_open:
-            if action in SELECTS:
-                self.close_table()
-            return
-        if self.privacy is not None:
-            if index == self.privacy and action in SELECTS:
-                self.reveal()
-            return
-        if index != self.decision():
-            return
         if action is Action.BACK:
-            self.picks.clear()
+            self.picks.clear()  # a seat's back clears its picks, never leaves
             return
         self._key(action, now)
 
@@ -708,12 +680,8 @@ class HeartsScene(ModeMenu):
 
     def close_table(self) -> None:
         """Put the score table away: on to the next hand, or a new game after the last."""
-        if not self.table_open:
-            return
-        self.table_open = False
-        self._table_at = None
-        if self.state.is_over:
-            self.start(self.bots, self.mode)
+        if self.table_open:
+            self.table.proceed()
 
     # -- the clock ----------------------------------------------------------------------------
     def busy(self, now: float) -> bool:
@@ -739,97 +707,24 @@ class HeartsScene(ModeMenu):
         self._updated = now
         if self.notice is not None and now >= self._notice_until:
             self.notice = None
-        if self.menu_open:
-            self.deadline = None
-            return
-        if self.collect is not None and now >= self.collect[1] + COLLECT:
+        if not self.menu_open and self.collect is not None \
+                and now >= self.collect[1] + COLLECT:
             self.trick = []
             self.collect = None
-        if self._table_due and self.collect is None:
-            self._table_due = False
-            self.table_open = True
-            self._table_at = now
-        if self.table_open:
-            if self.demo and self._table_at is not None and now >= self._table_at + RESULT_PAUSE:
-                self.close_table()
-            return
-        if self.busy(now) or self.state.is_over:
-            return
-        state = self.state
-        actor = state.current_player
-        assert actor is not None
-        if actor == CHANCE or self.bots[actor] is not None:
-            pause = DEAL_PAUSE if actor == CHANCE else (
-                PASS_PAUSE if state.phase is Phase.PASS else self.pause)
-            if self._next_at is None:
-                self._next_at = now + pause
-                self._think(actor)
-            if now >= self._next_at:
-                self._computer(actor, now)
-            return
-        if self.decision() != actor:
-            self.deadline = None
-            return
-        if self.turn_seconds <= 0:
-            return
-        if self.deadline is None:
-            self.deadline = now + self.turn_seconds
-        elif now >= self.deadline:
-            self._time_out(actor, now)
+        self.table.update(now, busy=self.busy(now), held=self.menu_open)
 
     def _wait(self, gap: float) -> None:
         """The table was off screen for `gap` seconds: the turn, the pauses and the moving
         cards take up where they were."""
-        if self.deadline is not None:
-            self.deadline += gap
-        if self._next_at is not None:
-            self._next_at += gap
+        self.table.shift(gap)
         if self.collect is not None:
             self.collect = (self.collect[0], self.collect[1] + gap)
-        if self._table_at is not None:
-            self._table_at += gap
         self._notice_until += gap
         for played in self.trick:
             played.at += gap
 
-    def _think(self, actor: int) -> None:
-        """Start the computer's choice on the thinker, with a random source of its own."""
-        bot = self.bots[actor] if actor != CHANCE else None
-        if self.thinker is None or bot is None:
-            return
-        view = self.state.view(actor)
-        own = random.Random(self.rng.randrange(2**63))
-        self._thinking = (self.state, len(self.state.history),
-                          self.thinker.submit(bot.choose, view, own))
-
-    def _computer(self, actor: int, now: float) -> None:
-        if actor == CHANCE:
-            self.deal(now)
-            return
-        thinking, self._thinking = self._thinking, None
-        if thinking is not None:
-            state, moment, future = thinking
-            if state is self.state and moment == len(state.history):
-                if not future.done():
-                    self._thinking = thinking  # the pause is over but the choice is not made
-                    return
-                self._apply(future.result(), now)
-                return
-        bot = self.bots[actor]
-        assert bot is not None
-        self._apply(bot.choose(self.state.view(actor), self.rng), now)
-
-    def _time_out(self, seat: int, now: float) -> None:
-        """The person's time is up: the computer's choice is played for them."""
-        action = self.timeout_bot.choose(self.state.view(seat), self.rng)
-        self._hurry(now)
-        self._apply(action, now)
-        self._say("hearts.timed_out", now, seat=self.seat_name(seat))
-
     def seconds_left(self, now: float) -> int | None:
-        if self.deadline is None:
-            return None
-        return max(0, math.ceil(self.deadline - now))
+        return self.table.seconds_left(now)
 
     def countdown_text(self, now: float) -> str:
         left = self.seconds_left(now)

@@ -792,8 +792,8 @@ def test_with_a_thinker_the_computers_think_off_the_frame_loop(display: None) ->
         assert len(scene.state.history) == moment  # nothing played before the choice is made
         for bot in bots:
             bot.gate.set()
-        assert scene._thinking is not None
-        scene._thinking[2].result(timeout=30)
+        assert scene.table.thinking is not None
+        scene.table.thinking.result(timeout=30)
         scene.update(t + 0.1)
         assert len(scene.state.history) == moment + 1
         advance(scene, lambda: scene.state.phase is Phase.PLAY, t)
@@ -811,13 +811,13 @@ def test_a_choice_thought_for_an_old_game_is_not_played_in_a_new_one(display: No
         t = advance(scene, lambda: scene.state.phase is Phase.PASS)
         for bot in bots:
             bot.gate.clear()
-        t = advance(scene, lambda: scene._thinking is not None, t)
-        old = scene._thinking
+        t = advance(scene, lambda: scene.table.thinking is not None, t)
+        old = scene.table.thinking
         assert old is not None
         scene.start(bots)  # a new game while the old choice is still being made
         for bot in bots:
             bot.gate.set()
-        stale = old[2].result(timeout=30)
+        stale = old.result(timeout=30)
         t = advance(scene, lambda: scene.state.phase is Phase.PLAY, t)
     assert all(action is not stale for _seat, action in scene.state.history)
     assert len(scene.state.history) == 1 + scene.state.players  # the deal and four passes

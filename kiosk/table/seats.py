@@ -1,0 +1,104 @@
+"""Seat sources: where each seat's decisions come from.
+
+The table controller asks a seat's source for a decision when it is that seat's turn
+(`begin`) and does not care what the source is:
+
+- `PersonAtTV`: a person at this screen. Their decisions come from the keyboard, a
+  gamepad, a touch or the seat's own GPIO buttons, through the one input router
+  (`kiosk.table.router`), and the scene maps what they point at to an action; the
+  turn clock runs while their hand is on the screen, and between several people at
+  one screen their hidden cards are shown to one at a time (`kiosk.table.privacy`).
+- `BotSeat`: a computer of a level, thinking on the worker thread.
+- A remote client holding the seat's view (a phone, DESIGN §3c) is a third kind,
+  added without touching any game: its `begin` sends `decision.view()` to the client
+  and the client's answer comes back through `decision.answer(action)`, from any
+  thread. It is a person (`person = True`) who is not at the TV (`at_tv = False`), so
+  the clock runs for it and the TV never shows its hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+if TYPE_CHECKING:
+    from kiosk.table.controller import Decision
+
+
+class BotLike(Protocol):
+    """A computer player (`engines.protocol.Bot`): one of the view's legal actions."""
+
+    def choose(self, view: Any, rng: Any) -> Any: ...
+
+
+@runtime_checkable
+class SeatSource(Protocol):
+    """Where one seat's decisions come from (see the module docstring)."""
+
+    @property
+    def person(self) -> bool:
+        """A person decides: the turn clock applies, and a time-out plays the computer's
+        choice at the table's level for them."""
+        ...
+
+    @property
+    def at_tv(self) -> bool:
+        """The person sits at this screen: input comes through the router, and their
+        hidden cards are shown on the TV (one person at a time)."""
+        ...
+
+    def begin(self, decision: Decision) -> None:
+        """It is this seat's decision now; the answer comes through `decision`."""
+        ...
+
+
+@dataclass(frozen=True)
+class PersonAtTV:
+    """A person at the TV: the scene turns what they point at into `TableController.submit`."""
+
+    person: bool = True
+    at_tv: bool = True
+
+    def begin(self, decision: Decision) -> None:
+        return None  # the person answers through the input router, when they choose
+
+
+@dataclass(frozen=True)
+class BotSeat:
+    """A computer at `bot`'s level; it thinks on the table's worker."""
+
+    bot: BotLike
+    person: bool = False
+    at_tv: bool = False
+
+    @property
+    def level(self) -> str:
+        """The bot's level (`engines.protocol.Bot.level`; older bots call it `name`)."""
+        return str(getattr(self.bot, "level", getattr(self.bot, "name", "")))
+
+    def begin(self, decision: Decision) -> None:
+        decision.think(self.bot.choose)
+
+
+def seats_of(bots: Sequence[BotLike | None]) -> tuple[SeatSource, ...]:
+    """Seat sources from a seating as the modes give it: a bot, or None for a person here."""
+    return tuple(PersonAtTV() if bot is None else BotSeat(bot) for bot in bots)
+
+
+def bots_of(seats: Sequence[SeatSource]) -> tuple[BotLike | None, ...]:
+    """Each seat's bot (None: a person)."""
+    return tuple(seat.bot if isinstance(seat, BotSeat) else None for seat in seats)
+
+
+@dataclass(frozen=True)
+class Mode:
+    """A way to play, offered in a table's menu: its name, each seat's bot (None: a person
+    at the TV) and the level of the table, which also chooses for a person out of time."""
+
+    key: str
+    bots: tuple[BotLike | None, ...]
+    level: str = "medium"
+
+    def seats(self) -> tuple[SeatSource, ...]:
+        return seats_of(self.bots)

@@ -1,0 +1,72 @@
+"""The computers' thinking, off the frame loop, and dropped once the game has moved on.
+
+A `Worker` runs a bot's `choose(view, rng)` on an executor (one thread for the whole
+kiosk), so a bot that thinks for a quarter of a second never holds up a frame. Every
+job carries the worker's *generation*; the table bumps it whenever the game moves on
+(an action applied, a new game, a resumed one), and a result of an older generation is
+stale: it is never played, whenever it arrives.
+
+Without an executor (tests, `fast_forward`) a job is lazy: it is computed, on the
+caller's thread, the first time its result is asked for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from concurrent.futures import Executor, Future
+from typing import Any
+
+
+class Job:
+    """One piece of thinking: ready or not, stale or not, and its result."""
+
+    def __init__(self, worker: Worker, generation: int, future: Future[Any] | None,
+                 call: Callable[[], Any] | None) -> None:
+        self._worker = worker
+        self.generation = generation
+        self._future = future
+        self._call = call
+
+    @property
+    def stale(self) -> bool:
+        """The game has moved on since the job started: its result must not be played."""
+        return self.generation != self._worker.generation
+
+    def ready(self) -> bool:
+        """The result can be had without waiting (a lazy job always can)."""
+        return self._future is None or self._future.done()
+
+    def result(self, timeout: float | None = None) -> Any:
+        """The bot's answer (the thinking's own exception if it failed)."""
+        if self._future is not None:
+            return self._future.result(timeout)
+        assert self._call is not None
+        call, self._call = self._call, None
+        self._future = Future()
+        try:
+            self._future.set_result(call())
+        except Exception as exc:  # kept, and raised to whoever asks, like a thread's
+            self._future.set_exception(exc)
+        return self._future.result()
+
+    def cancel(self) -> None:
+        if self._future is not None:
+            self._future.cancel()
+        self._call = None
+
+
+class Worker:
+    """Starts jobs on an executor (or lazily without one) under a generation counter."""
+
+    def __init__(self, executor: Executor | None = None) -> None:
+        self.executor = executor
+        self.generation = 0
+
+    def bump(self) -> None:
+        """The game moved on: every job started before is stale from now on."""
+        self.generation += 1
+
+    def start(self, call: Callable[..., Any], *args: Any) -> Job:
+        if self.executor is None:
+            return Job(self, self.generation, None, lambda: call(*args))
+        return Job(self, self.generation, self.executor.submit(call, *args), None)
