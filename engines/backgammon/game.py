@@ -39,7 +39,6 @@ ENTRY = GameEntry(
         "single": GameOptions.classic(),  # one game for its points, with the cube
         "maple": GameOptions.maple(1),  # Maple scoring, no cube
         "match3": GameOptions.classic(3),  # a match with the cube and the Crawford rule
-        "match5": GameOptions.classic(KIOSK_MATCH),
     },
     hidden=None,
     returns_sum=lambda state: 0,

@@ -56,9 +56,9 @@ class GameOptions:
     """
 
     variant: Variant = field(default=Variant.CLASSIC, metadata=about(
-        "classic: 1/2/3 points with the cube; maple: 1/2/2, matches to 1, 3 or 5"))
+        "classic (1/2/3 points) or maple (1/2/2, matches to 1, 3 or 5)"))
     cube: bool = field(default=True, metadata=about(
-        "the doubling cube is in play (Maple is played without it)"))
+        "the doubling cube is in play (false for Maple, which has none)"))
     match_length: int = field(default=0, metadata=about(
         "points to win the match, 0 to 25; 0 = one game", low=0, high=MAX_MATCH_LENGTH))
     crawford: bool = field(default=True, metadata=about(

@@ -36,6 +36,7 @@ from .rules import (
     GameState,
     OpeningRoll,
     Play,
+    RuleError,
 )
 
 
@@ -167,6 +168,19 @@ def _check_player(state: GameState, event: Mapping[str, Any]) -> None:
         raise RecordError(f"it was not player {seat}'s turn")
 
 
+def _recorded_play(state: GameState, text: str) -> Play:
+    """The play a record names: its own canonical text when that is a listed legal play
+    (as `dumps` writes it, read without searching the plays again), else as players write."""
+    assert state.turn is not None and state.dice is not None
+    try:
+        literal = Play.parse(text)
+    except RuleError:
+        literal = None
+    if literal is not None and literal in state.legal_actions():
+        return literal
+    return Play.parse(text, state.board, state.turn, state.dice)
+
+
 def _replay_event(state: GameState, event: Mapping[str, Any]) -> None:
     kind = event["kind"]
     if kind == "opening":
@@ -184,8 +198,7 @@ def _replay_event(state: GameState, event: Mapping[str, Any]) -> None:
             raise RecordError(f"the move was recorded for {event['dice']}, not {state.dice}")
         if state.turn is None or state.dice is None:
             raise RecordError("no dice to play")
-        play = Play.parse(str(event["play"]), state.board, state.turn, state.dice)
-        state.apply(play)
+        state.apply(_recorded_play(state, str(event["play"])))
     elif kind == "game_over":
         if not state.games:
             raise RecordError("no game has finished")

@@ -589,9 +589,21 @@ def play_results(board: Board, player: int, dice: Dice | Sequence[int]) -> dict[
         keep = [(key, entry) for key, entry in keep if entry[1] == roll.high]
     plays = {}
     for (mine, theirs), (_used, _first, steps) in keep:
-        play = Play(tuple(Step(frm, to, hit) for frm, to, hit in steps))
+        play = Play(tuple(_step(raw) for raw in steps))
         plays[_board_from(mine, theirs, player)] = play
     return dict(sorted(plays.items(), key=lambda item: _play_key(item[1])))
+
+
+_STEPS: dict[_Raw, Step] = {}
+
+
+def _step(raw: _Raw) -> Step:
+    """The step (from, to, hit), made and checked once: steps are immutable, so the few
+    hundred there are are shared by every play that makes them."""
+    step = _STEPS.get(raw)
+    if step is None:
+        step = _STEPS[raw] = Step(*raw)
+    return step
 
 
 def _play_key(play: Play) -> tuple[tuple[int, int, bool], ...]:

@@ -39,7 +39,7 @@ ENTRY = GameEntry(
     make_bot=make_bot,
     default_level="medium",
     presets={
-        "default": HeartsOptions(),
+        "four": HeartsOptions(target=50),
         "three": HeartsOptions(players=3, target=50, moon=Moon.SHOOTER_SUBTRACTS,
                                jack_of_diamonds=True),
         "five": HeartsOptions(players=5, target=50, first_trick_points=True,
