@@ -18,6 +18,7 @@ more decisions fall inside the run.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import statistics
 import sys
@@ -30,10 +31,11 @@ sys.path.insert(0, str(ROOT))
 
 
 def set_pause(scene: object, pause: float) -> None:
-    """The computers' pause between steps, wherever the scene keeps it."""
+    """The computers' pause between steps: the table controller's pacing (before it, the
+    scene's own `pause`)."""
     table = getattr(scene, "table", None)
     if table is not None:
-        table.pacing = table.pacing.faster(pause)
+        table.pacing = dataclasses.replace(table.pacing, computer=pause)
     else:
         scene.pause = pause  # type: ignore[attr-defined]
 

@@ -6,9 +6,11 @@ left/right move a cursor among the checkers that may move, select picks one up, 
 left/right choose among its targets and select puts it down; back undoes the last
 step. Which steps are offered comes from the engine's legal plays (`TurnPicker`), so
 an illegal checker or target is never selectable, and a finished turn is applied as
-the engine's own canonical play. Dice are chance steps rolled with the injected
-random source; computer seats (`Bot`) move after a short pause, one step at a time,
-so people can follow. The board keeps its shape in both languages; the side panel is
+the engine's own canonical play. The turn flow is the table controller's
+(`kiosk.table`): the dice (chance steps rolled with the injected random source, a
+person's own roll when they press it), and the computer seats (`Bot`), which think
+on the worker and then show their play one step at a time after a short pause, so
+people can follow. The board keeps its shape in both languages; the side panel is
 mirrored in Persian. Only the board or the panel is drawn again when it changes.
 """
 
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -55,6 +58,12 @@ from kiosk.scenes.caller import (
     TEXT_DIM,
 )
 from kiosk.scenes.modes import ModeMenu
+from kiosk.table.controller import Move as TableMove
+from kiosk.table.controller import Pacing, TableController
+from kiosk.table.games import BACKGAMMON
+from kiosk.table.router import SELECTS, TableInput
+from kiosk.table.seats import Mode, seats_of
+from kiosk.table.worker import Worker
 from kiosk.text import TextRenderer
 
 Colour = tuple[int, int, int]
@@ -99,14 +108,6 @@ class RandomBot:
     def choose(self, view: View, rng: Rng) -> GameAction:
         actions = view.legal_actions
         return actions[rng.randrange(len(actions))]
-
-
-@dataclass(frozen=True)
-class Mode:
-    """A way to play, offered in the scene's menu: its catalogue name and who the bots are."""
-
-    key: str
-    bots: tuple[Bot | None, Bot | None]
 
 
 def mode_key(bots: dict[int, Bot | None]) -> str:
@@ -350,8 +351,14 @@ def screen_point(player: int, point: int) -> int:
 # -- the scene ----------------------------------------------------------------------------------
 
 
-class BackgammonScene(ModeMenu):
-    """A game or match of Takhteh Nard between people, computers, or both."""
+class BackgammonScene(ModeMenu, TableInput):
+    """A game or match of Takhteh Nard between people, computers, or both.
+
+    The turn flow is the table controller's (`self.table`): the rolls, the computers
+    (thinking on the worker when there is one) and the pauses between their steps, the
+    stop after each game. The scene lays out and draws the board, and turns a person's
+    cursor, clicks and buttons into the engine's actions.
+    """
 
     def __init__(
         self,
@@ -365,14 +372,11 @@ class BackgammonScene(ModeMenu):
         mode: str | None = None,
         on_action: Callable[[object], None] | None = None,
         pause: float = PAUSE,
+        thinker: Executor | None = None,
     ) -> None:
         self.text = text
         self.tr = tr
-        self.new_game = new_game
-        self.rng = rng
         self.modes = tuple(modes)
-        self.on_action = on_action
-        self.pause = pause
         self.request: str | None = None
         self.menu_open = False
         self.menu_index = 0
@@ -384,72 +388,100 @@ class BackgammonScene(ModeMenu):
         self._hit_buttons: list[tuple[pygame.Rect, str]] = []
         self._menu_rects: list[pygame.Rect] = []
         self._shown_rtl: bool | None = None
+        self.table = TableController(
+            new_game, seats_of((bots.get(0), bots.get(1))), rng, game=BACKGAMMON,
+            pacing=Pacing(computer=pause, result=RESULT_PAUSE), worker=Worker(thinker),
+            on_action=on_action, listener=self, start=False)
         self.start(bots, mode)
 
     # -- starting ---------------------------------------------------------------------------
     def start(self, bots: dict[int, Bot | None], mode: str | None = None) -> None:
         """A new game (or match) with these computer seats."""
-        self.bots = {p: bots.get(p) for p in (0, 1)}
-        self.mode = mode or mode_key(self.bots)
-        self.state = self.new_game()
-        self.picker: TurnPicker | None = None
-        self.cursor = 0
-        self.picked: int | None = None
-        self.choice = 0
-        self.result: GameResult | None = None
-        self.result_board: Board | None = None
-        self.opening: OpeningRoll | None = None
-        self._games_seen = len(self.state.games)
-        self._bot_steps: list[Step] = []
-        self._bot_play: Play | None = None
-        self._next_at: float | None = None
-        self._result_at: float | None = None
-        self._begin_turn()
+        self.table.start(seats_of((bots.get(0), bots.get(1))), mode or mode_key(bots))
 
     def resume(self, state: GameState, bots: dict[int, Bot | None], mode: str) -> None:
         """Carry on with a match rebuilt after a restart."""
-        self.start(bots, mode)
-        self.state = state
-        self._games_seen = len(state.games)
+        self.table.resume(state, seats_of((bots.get(0), bots.get(1))), mode)
+
+    def began(self) -> None:
+        """A new (or resumed) match is on the table: nothing picked, no result shown."""
+        self._result: GameResult | None = None
+        self._result_board: Board | None = None
+        self.opening: OpeningRoll | None = None
         self._begin_turn()
 
+    # -- what the table says ----------------------------------------------------------------
+    @property
+    def state(self) -> GameState:
+        return self.table.state  # type: ignore[no-any-return]
+
+    @property
+    def mode(self) -> str:
+        return self.table.mode
+
+    @property
+    def bots(self) -> dict[int, Bot | None]:
+        return {0: self.table.bot(0), 1: self.table.bot(1)}  # type: ignore[dict-item]
+
+    @property
+    def result(self) -> GameResult | None:
+        """The game just finished, while the table stops for it."""
+        stopped = self.table.result_due or self.table.showing_result
+        return self._result if stopped else None
+
+    @property
+    def result_board(self) -> Board | None:
+        return self._result_board if self.result is not None else None
+
     def human(self, player: int | None) -> bool:
-        return player in (0, 1) and self.bots.get(player) is None
+        """A person at the TV plays `player`."""
+        return self.table.at_tv(player)
 
     @property
     def demo(self) -> bool:
-        return all(self.bots.get(p) is not None for p in (0, 1))
+        return self.table.demo
 
     @property
     def rtl(self) -> bool:
         return self.tr.rtl
 
-    # -- applying actions -------------------------------------------------------------------
-    def _apply(self, action: GameAction) -> None:
-        state = self.state
-        before, turn = state.board, state.turn
+    # -- what happens on the board ----------------------------------------------------------
+    def applied(self, move: TableMove) -> None:
+        """An action was applied (and journaled): the dice shown, a finished game's board."""
+        action, before = move.action, move.before
         if isinstance(action, OpeningRoll):
             self.opening = action
         elif isinstance(action, Dice):
             self.opening = None
-        state.apply(action)
-        if self.on_action is not None:
-            self.on_action(action)
-        if len(state.games) > self._games_seen:
-            self._games_seen = len(state.games)
-            self.result = state.games[-1]
-            self.result_board = before
-            if isinstance(action, Play) and turn is not None:
-                self.result_board = apply(before, turn, action)
-            self._result_at = None
+        if move.finished:
+            self._result = self.state.games[-1]
+            self._result_board = before.board
+            if isinstance(action, Play) and before.turn is not None:
+                self._result_board = apply(before.board, before.turn, action)
         self._begin_turn()
 
+    def showing(self, seat: int, action: object, shown: int) -> bool:
+        """A computer's play is shown a checker at a time, on the turn picker."""
+        if not isinstance(action, Play) or self.picker is None:
+            return False
+        step = action.steps[shown - 1]
+        try:
+            self.picker.step(step.from_point, step.to_point)
+        except ValueError:
+            return False
+        return True
+
+    def _apply(self, action: GameAction) -> None:
+        """A person's decision (the panel's buttons, a finished turn)."""
+        actor = self.state.current_player
+        if actor is not None:
+            self.table.submit(actor, action, 0.0)
+
     def _begin_turn(self) -> None:
-        self.picker = None
-        self.picked = None
+        self.picker: TurnPicker | None = None
+        self.picked: int | None = None
         self.cursor = 0
         self.choice = 0
-        self._bot_steps, self._bot_play = [], None
         state = self.state
         if state.phase is Phase.MOVE and state.turn is not None and state.dice is not None:
             plays = [a for a in state.legal_actions() if isinstance(a, Play)]
@@ -457,8 +489,7 @@ class BackgammonScene(ModeMenu):
 
     def roll(self) -> None:
         """Roll the dice for the pending chance step."""
-        if self.state.is_chance:
-            self._apply(self.state.sample_chance(self.rng))
+        self.table.roll(0.0)
 
     # -- what the player may choose now ------------------------------------------------------
     def choices(self) -> list[str]:
@@ -544,12 +575,36 @@ class BackgammonScene(ModeMenu):
         return True
 
     def _next_game(self) -> None:
-        if self.state.is_over:
-            self.start(self.bots, self.mode)
-            return
-        self.result = None
-        self.result_board = None
-        self._next_at = None
+        """On from a finished game (a new match after the last)."""
+        self._result = None
+        self._result_board = None
+        self.table.proceed()
+
+    def at_result(self) -> bool:
+        return self.result is not None
+
+    def go_on(self) -> None:
+        self._next_game()
+
+    def decision(self) -> int | None:
+        """The seat whose person may act now: decide, or roll their dice."""
+        if self.menu_open or self.result is not None:
+            return None
+        state = self.state
+        seat = state.turn if state.phase is Phase.ROLL else state.current_player
+        return seat if self.human(seat) else None
+
+    def reveal(self) -> None:
+        return None  # nothing is hidden at this table: nobody is asked for
+
+    def seat_key(self, seat: int, action: Action, now: float) -> None:
+        """The person on turn at `seat` pressed one of their own buttons."""
+        if action is Action.BACK:
+            self.undo()
+        elif action in (Action.LEFT, Action.RIGHT, Action.UP, Action.DOWN):
+            self._move_cursor(1 if action in (Action.RIGHT, Action.DOWN) else -1)
+        elif action in SELECTS:
+            self._select()
 
     # -- input -----------------------------------------------------------------------------
     def handle(self, action: Action | None, typed: str, now: float) -> None:
@@ -655,67 +710,7 @@ class BackgammonScene(ModeMenu):
 
     # -- the clock: computers and automatic rolls --------------------------------------------
     def update(self, now: float) -> None:
-        if self.menu_open:
-            return
-        if self.result is not None:
-            if self.demo:
-                if self._result_at is None:
-                    self._result_at = now + RESULT_PAUSE
-                elif now >= self._result_at:
-                    self._next_game()
-            return
-        state = self.state
-        if state.is_over:
-            return
-        automatic = self._automatic()
-        if not automatic:
-            self._next_at = None
-            return
-        if self._next_at is None:
-            self._next_at = now + self.pause
-        if now < self._next_at:
-            return
-        self._next_at = now + self.pause
-        self._act()
-
-    def _automatic(self) -> bool:
-        """Whether the next thing happens by itself (a computer's turn or the opening roll)."""
-        state = self.state
-        if state.phase is Phase.OPENING:
-            return True
-        if state.phase is Phase.ROLL:
-            return not self.human(state.turn)
-        return not self.human(state.current_player)
-
-    def _act(self) -> None:
-        state = self.state
-        if state.is_chance:
-            self.roll()
-            return
-        actor = state.current_player
-        if actor not in (0, 1):
-            return
-        bot = self.bots.get(actor)
-        if bot is None:
-            return
-        if state.phase is not Phase.MOVE:
-            self._apply(bot.choose(state.view(actor), self.rng))
-            return
-        if self._bot_play is None:
-            action = bot.choose(state.view(actor), self.rng)
-            if not isinstance(action, Play):
-                raise RuleError("play in turn", f"the computer answered {action} to a roll")
-            self._bot_play = action
-            self._bot_steps = list(action.steps)
-            return
-        if self._bot_steps and self.picker is not None:
-            step = self._bot_steps.pop(0)
-            try:
-                self.picker.step(step.from_point, step.to_point)
-            except ValueError:
-                self._bot_steps = []
-            return
-        self._apply(self._bot_play)
+        self.table.update(now, held=self.menu_open)
 
     # -- texts ---------------------------------------------------------------------------------
     def name(self, player: int) -> str:

@@ -8,13 +8,23 @@ stale: it is never played, whenever it arrives.
 
 Without an executor (tests, `fast_forward`) a job is lazy: it is computed, on the
 caller's thread, the first time its result is asked for.
+
+A bot thinks in pure Python, so it holds the interpreter's lock while the frame loop
+waits for it: every time the loop lets go of the lock (pygame blits and font
+rendering do), it waits up to Python's switch interval to have it back, 5 ms by
+default. A worker with an executor shortens the interval to `SWITCH_INTERVAL`, so a
+frame drawn while a bot thinks is not drawn several switch intervals late
+(`benchmarks/bench_table_frames.py` measures it).
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from concurrent.futures import Executor, Future
-from typing import Any
+from typing import Any, Final
+
+SWITCH_INTERVAL: Final = 0.001  # seconds a thinking bot holds the interpreter at most
 
 
 class Job:
@@ -61,6 +71,8 @@ class Worker:
     def __init__(self, executor: Executor | None = None) -> None:
         self.executor = executor
         self.generation = 0
+        if executor is not None and sys.getswitchinterval() > SWITCH_INTERVAL:
+            sys.setswitchinterval(SWITCH_INTERVAL)
 
     def bump(self) -> None:
         """The game moved on: every job started before is stale from now on."""

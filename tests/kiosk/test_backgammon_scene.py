@@ -359,7 +359,7 @@ def test_every_action_is_journaled_and_an_unfinished_match_comes_back(display: N
         if state.is_chance:
             scene.roll()
         else:
-            scene._apply(state.legal_actions()[0])
+            scene.table.apply(state.legal_actions()[0])
     played = events(scene.state)
     assert len(played) > 20
     first.journal.store.close()
@@ -375,6 +375,6 @@ def test_every_action_is_journaled_and_an_unfinished_match_comes_back(display: N
     if state.is_chance:
         back.roll()
     else:
-        back._apply(state.legal_actions()[0])
+        back.table.apply(state.legal_actions()[0])
     rows = again.journal.store.events(again.journal.store.unfinished("backgammon").id)
     assert len([r for r in rows if r["kind"] == "record"]) == len(events(back.state)) - 1
