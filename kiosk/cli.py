@@ -1,7 +1,9 @@
 """The `debarna` command line: tickets, simulate, and the kiosk itself (the default).
 
 Every mistake on the command line gets a usage message and exit code 2, never a
-traceback.
+traceback. Every registered game (`engines.registry`) has its own command,
+``debarna <game> selfplay``, whose rule flags are made from the game's options
+dataclass (`option_flags`), and is a choice of ``debarna kiosk --game``.
 """
 
 from __future__ import annotations
@@ -14,23 +16,32 @@ import secrets
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from engines.debarna.codes import TicketCodes
 from engines.debarna.options import HandOptions
 from engines.debarna.simulate import simulate, summary
 from engines.debarna.ticket import Ticket
-from kiosk.config import HEARTS_MOON, HEARTS_PASS_ORDER, HEARTS_PLAYERS, HEARTS_TARGETS
+from engines.errors import BrokenRule
+from engines.registry import GameEntry
+from engines.registry import game as registered_game
+from engines.registry import games as registered_games
 
-SUBCOMMANDS = (
-    "kiosk", "tickets", "print", "simulate", "history", "config", "voice", "backgammon",
-    "hearts", "backup", "restore",
+KIOSK_COMMANDS = (
+    "kiosk", "tickets", "print", "simulate", "history", "config", "voice", "backup", "restore",
 )
+
+
+def subcommands() -> tuple[str, ...]:
+    """The kiosk's own commands, then one per registered game."""
+    return (*KIOSK_COMMANDS, *(entry.key for entry in registered_games()))
+
+
 HEADLESS_MIN_RHYTHM = 0.05
 RHYTHM_RANGE = (3.0, 5.0)
 
 
-def _bounded(kind: Callable[[str], float | int], low: float, high: float | None = None,
+def _bounded(kind: Callable[[str], float | int], low: float | None, high: float | None = None,
              what: str = "value") -> Callable[[str], float | int]:
     """An argparse type that accepts a number within [low, high]."""
 
@@ -39,12 +50,60 @@ def _bounded(kind: Callable[[str], float | int], low: float, high: float | None 
             value = kind(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"{what} must be a number, not {text!r}") from None
-        if value < low or (high is not None and value > high):
-            span = f"at least {low}" if high is None else f"from {low} to {high}"
+        if (low is not None and value < low) or (high is not None and value > high):
+            span = (f"at most {high}" if low is None else f"at least {low}" if high is None
+                    else f"from {low} to {high}")
             raise argparse.ArgumentTypeError(f"{what} must be {span}, not {text}")
         return value
 
     return parse
+
+
+# -- a game's rule flags, from its options dataclass ------------------------------------------
+
+
+def option_flags(parser: argparse.ArgumentParser, entry: GameEntry) -> None:
+    """One flag per field of the game's options dataclass (``jack_of_diamonds`` is
+    ``--jack-of-diamonds`` / ``--no-jack-of-diamonds``), defaulting to the kiosk's rules."""
+    group = parser.add_argument_group(f"{entry.name_en} rules")
+    for spec in entry.option_specs():
+        flag = "--" + spec.name.replace("_", "-")
+        default = spec.plain(getattr(entry.defaults, spec.name))
+        words = spec.help.replace("%", "%%")
+        if spec.kind is bool:
+            group.add_argument(flag, action=argparse.BooleanOptionalAction, default=default,
+                               help=f"{words} (default: {'on' if default else 'off'})")
+        elif spec.choices is not None:
+            group.add_argument(flag, type=spec.kind, choices=spec.choices, default=default,
+                               help=f"{words} (default: {default})")
+        elif spec.kind in (int, float):
+            group.add_argument(flag, type=_bounded(spec.kind, spec.low, spec.high, flag),
+                               default=default, metavar="N", help=f"{words} (default: {default})")
+        else:
+            group.add_argument(flag, default=default, help=f"{words} (default: {default!r})")
+
+
+def options_from_flags(args: argparse.Namespace, entry: GameEntry,
+                       parser: argparse.ArgumentParser) -> Any:
+    """The rule set the flags ask for; a combination the game refuses is a usage error."""
+    values = {spec.name: getattr(args, spec.name) for spec in entry.option_specs()}
+    try:
+        return entry.make_options(values)
+    except (BrokenRule, TypeError, ValueError) as exc:
+        parser.error(f"these {entry.name_en} rules cannot be played together: {exc}")
+
+
+def bots_from_flag(text: str | None, entry: GameEntry, players: int,
+                   parser: argparse.ArgumentParser) -> list[Any]:
+    """One bot a seat from ``--bots easy,hard,…`` (default: the game's usual level)."""
+    levels = [entry.default_level] * players if text is None else \
+        [level.strip().lower() for level in text.split(",")]
+    if len(levels) != players:
+        parser.error(f"--bots needs {players} levels, one per seat, not {len(levels)}")
+    for level in levels:
+        if level not in entry.bot_levels:
+            parser.error(f"--bots: {level!r} is not a level; use {', '.join(entry.bot_levels)}")
+    return [entry.make_bot(level) for level in levels]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -52,7 +111,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="debarna",
         description="The Dabernā kiosk: the Iranian 90-ball game on the family TV.",
     )
-    sub = parser.add_subparsers(dest="command", metavar="{" + ",".join(SUBCOMMANDS) + "}")
+    sub = parser.add_subparsers(dest="command", metavar="{" + ",".join(subcommands()) + "}")
 
     kiosk = sub.add_parser("kiosk", help="start the kiosk (the default)")
     kiosk.add_argument("--windowed", action="store_true", help="run in a 1280x720 window")
@@ -72,9 +131,11 @@ def build_parser() -> argparse.ArgumentParser:
                        help="headless screen size, default 1920x1080")
     kiosk.add_argument("--auto-check", action="store_true", default=None,
                        help="the kiosk itself finds and announces winning cards")
-    kiosk.add_argument("--game", choices=("debarna", "backgammon", "hearts"), default="debarna",
+    kiosk.add_argument("--game", choices=("debarna", *(e.key for e in registered_games())),
+                       default="debarna",
                        help="headless: the game to show (backgammon: the computer's demo; "
-                            "hearts: a hand under way against the computer)")
+                            "hearts: a hand under way against the computer; any other "
+                            "registered game: its table)")
 
     tickets = sub.add_parser(
         "tickets", help="make strips of 6 tickets covering 1-90; `tickets verify CODE`",
@@ -135,39 +196,60 @@ def build_parser() -> argparse.ArgumentParser:
     config.add_argument("--overlay", type=Path, metavar="PATH",
                         help="the settings changed on the TV to check with FILE "
                              "(default: settings.toml in the kiosk's data directory)")
-    backgammon = sub.add_parser("backgammon", help="Takhteh Nard tools")
-    bg_sub = backgammon.add_subparsers(dest="backgammon_command", metavar="moves",
-                                       required=True)
-    moves = bg_sub.add_parser(
-        "moves", help="every distinct legal play for a position and a roll")
-    moves.add_argument("--position-id", required=True, metavar="ID",
-                       help="GNU Backgammon Position ID, from the view of the side on roll")
-    moves.add_argument("--dice", required=True, type=_dice, metavar="A,B")
-
-    hearts = sub.add_parser("hearts", help="Bidel (Hearts) tools")
-    hearts_sub = hearts.add_subparsers(dest="hearts_command", metavar="selfplay",
-                                       required=True)
-    selfplay = hearts_sub.add_parser(
-        "selfplay", help="bots play hands of Bidel; one line per hand")
-    selfplay.add_argument("--hands", type=_bounded(int, 1, what="--hands"), required=True,
-                          metavar="N", help="how many hands (games follow one another)")
-    selfplay.add_argument("--seed", type=int, help="random seed, for a repeatable run")
-    selfplay.add_argument("--bots", metavar="LEVEL,...",
-                          help="each seat's bot: easy, medium or hard (default: all medium)")
-    selfplay.add_argument("--format", choices=("json", "text"), default="text")
-    selfplay.add_argument("--players", type=int, choices=HEARTS_PLAYERS, default=4)
-    selfplay.add_argument("--target", type=int, choices=HEARTS_TARGETS, default=100)
-    selfplay.add_argument("--moon", choices=HEARTS_MOON, default="others_add")
-    selfplay.add_argument("--jack-of-diamonds", action="store_true",
-                          help="J♦ takes 10 points off whoever wins it")
-    selfplay.add_argument("--first-trick-points", action="store_true",
-                          help="hearts and Q♠ may be played on the first trick")
-    selfplay.add_argument("--pass-order", choices=HEARTS_PASS_ORDER, default="right_first")
+    for entry in registered_games():
+        _game_commands(sub, entry)
 
     voice = sub.add_parser("voice", help="render the caller's voice clips now")
     voice.add_argument("--lang", choices=("fa", "en", "all"), default="all")
     voice.add_argument("--config", type=Path, metavar="FILE", help="TOML configuration file")
     return parser
+
+
+def _game_commands(sub: Any, entry: GameEntry) -> None:
+    """``debarna <game> selfplay`` for every game, and the game's own tools."""
+    tools = sub.add_parser(entry.key, help=f"{entry.name_en} tools")
+    commands = tools.add_subparsers(dest="game_command", required=True)
+    selfplay = commands.add_parser(
+        "selfplay", help=f"bots play games of {entry.name_en}; one JSON line per game")
+    how_many = selfplay.add_mutually_exclusive_group(required=True)
+    how_many.add_argument("--games", type=_bounded(int, 1, what="--games"), metavar="N",
+                          help="how many games")
+    selfplay.add_argument("--seed", type=int, help="random seed, for a repeatable run")
+    selfplay.add_argument("--bots", metavar="LEVEL,...",
+                          help=f"each seat's bot: {', '.join(entry.bot_levels)} "
+                               f"(default: all {entry.default_level})")
+    selfplay.add_argument("--record", action="store_true",
+                          help="add each game's record (its events) to its line")
+    own = GAME_TOOLS.get(entry.key)
+    if own is not None:
+        own(commands, selfplay, how_many)
+    option_flags(selfplay, entry)
+    commands.metavar = "{" + ",".join(commands.choices) + "}"
+
+
+def _backgammon_tools(commands: Any, selfplay: argparse.ArgumentParser, how_many: Any) -> None:
+    """Takhteh Nard's `moves`: the legal plays of a position and a roll."""
+    moves = commands.add_parser(
+        "moves", help="every distinct legal play for a position and a roll")
+    moves.add_argument("--position-id", required=True, metavar="ID",
+                       help="GNU Backgammon Position ID, from the view of the side on roll")
+    moves.add_argument("--dice", required=True, type=_dice, metavar="A,B")
+
+
+def _hearts_tools(commands: Any, selfplay: argparse.ArgumentParser, how_many: Any) -> None:
+    """Bidel's self-play also plays hand by hand (--hands), a line per hand."""
+    how_many.add_argument("--hands", type=_bounded(int, 1, what="--hands"), metavar="N",
+                        help="how many hands, a line per hand (games follow one another)")
+    selfplay.add_argument("--format", choices=("json", "text"), default="text",
+                          help="with --hands: the lines as JSON or text")
+
+
+# A game's own tools beside `selfplay`: (its subcommands, the selfplay parser, the
+# --games group) -> None.
+GAME_TOOLS: dict[str, Callable[[Any, argparse.ArgumentParser, Any], None]] = {
+    "backgammon": _backgammon_tools,
+    "hearts": _hearts_tools,
+}
 
 
 def _dice(text: str) -> tuple[int, int]:
@@ -693,26 +775,29 @@ def cmd_backgammon_moves(args: argparse.Namespace, out: TextIO,
     return 0
 
 
+def cmd_selfplay(args: argparse.Namespace, out: TextIO, parser: argparse.ArgumentParser) -> int:
+    """Bots play `--games` games of any registered game through the one protocol; a JSON
+    line per game as it ends: ``game``, ``actions``, ``returns``, ``bots`` (and ``record``)."""
+    from engines.selfplay import play_games
+
+    entry = registered_game(args.command)
+    options = options_from_flags(args, entry, parser)
+    bots = bots_from_flag(args.bots, entry, entry.players(options), parser)
+    for result in play_games(entry, options, bots, args.games, _rng(args.seed), args.record):
+        out.write(json.dumps(result, ensure_ascii=False) + "\n")
+        out.flush()
+    return 0
+
+
 def cmd_hearts_selfplay(args: argparse.Namespace, out: TextIO,
                         parser: argparse.ArgumentParser) -> int:
     """Bots play `--hands` hands; each finished hand is printed as it ends."""
-    from engines.hearts.bots import LEVELS, make_bot
-    from engines.hearts.options import HeartsOptions
     from engines.hearts.selfplay import play_hands
 
-    options = HeartsOptions(
-        target=args.target, moon=args.moon, jack_of_diamonds=args.jack_of_diamonds,
-        first_trick_points=args.first_trick_points, players=args.players,
-        pass_order=args.pass_order)
-    levels = ["medium"] * options.players if args.bots is None else \
-        [level.strip().lower() for level in args.bots.split(",")]
-    if len(levels) != options.players:
-        parser.error(f"--bots needs {options.players} levels, one per seat, not {len(levels)}")
-    for level in levels:
-        if level not in LEVELS:
-            parser.error(f"--bots: {level!r} is not a level; use {', '.join(LEVELS)}")
+    entry = registered_game("hearts")
+    options = options_from_flags(args, entry, parser)
+    bots = bots_from_flag(args.bots, entry, options.players, parser)
     rng = random.Random(args.seed) if args.seed is not None else secrets.SystemRandom()
-    bots = [make_bot(level) for level in levels]
     for record in play_hands(options, bots, args.hands, rng):
         if args.format == "json":
             out.write(json.dumps(record, ensure_ascii=False) + "\n")
@@ -764,7 +849,7 @@ def cmd_kiosk(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     out = out or sys.stdout
-    if not argv or (argv[0] not in SUBCOMMANDS and argv[0] not in ("-h", "--help")):
+    if not argv or (argv[0] not in subcommands() and argv[0] not in ("-h", "--help")):
         argv.insert(0, "kiosk")
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -785,10 +870,12 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
             return cmd_config(args, out)
         if args.command == "voice":
             return cmd_voice(args, out)
-        if args.command == "backgammon":
+        if args.command == "backgammon" and args.game_command == "moves":
             return cmd_backgammon_moves(args, out, parser)
-        if args.command == "hearts":
+        if args.command == "hearts" and getattr(args, "hands", None) is not None:
             return cmd_hearts_selfplay(args, out, parser)
+        if args.command != "kiosk":
+            return cmd_selfplay(args, out, parser)
         return cmd_kiosk(args, parser)
     except BrokenPipeError:
         return 0

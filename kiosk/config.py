@@ -7,21 +7,32 @@ validation the kiosk runs at start and `debarna config --check` runs too: it che
 every number is finite and in range, and every key name in [keys] is one pygame knows
 and means one action only. `Action` is the abstract input every device (keyboard,
 GPIO, gamepad) is mapped to; the keyboard mapping lives here.
+
+Each registered game (`engines.registry`) has a section named by its key, made from
+its entry, not written out here: ``turn_seconds`` when its table has a turn clock,
+``level`` when it has computer players, then one key per field of its options
+dataclass (type, default, allowed values and comment from the field). `HeartsConfig`
+is the [hearts] section's class; `Config.section(key)` and `Config.options(key)` answer
+for any game.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import os
 import tomllib
 import warnings
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from engines.hearts.bots import LEVELS as BOT_LEVELS
-from engines.hearts.options import PLAYERS, TARGETS, Moon, PassOrder
+from engines.errors import BrokenRule
+from engines.registry import GameEntry
+from engines.registry import game as registered_game
+from engines.registry import games as registered_games
 
 LANGUAGES = ("fa", "en")
 RHYTHM_RANGE = (3.0, 5.0)
@@ -148,23 +159,105 @@ class TicketsConfig:
     seed: int = 1
 
 
-HEARTS_LEVELS = BOT_LEVELS
-HEARTS_TARGETS = TARGETS
-HEARTS_PLAYERS = PLAYERS
-HEARTS_MOON = tuple(moon.value for moon in Moon)
-HEARTS_PASS_ORDER = tuple(order.value for order in PassOrder)
+TURN_SECONDS_RANGE = (0, 600)
+
+# -- a registered game's section ---------------------------------------------------------------
+
+_SECTION_CLASSES: dict[str, tuple[GameEntry, type]] = {}
 
 
-@dataclass(frozen=True)
-class HeartsConfig:
-    turn_seconds: int = 40
-    level: str = "medium"
-    target: int = 100
-    moon: str = "others_add"
-    jack_of_diamonds: bool = False
-    first_trick_points: bool = False
-    players: int = 4
-    pass_order: str = "right_first"
+def section_class(entry: GameEntry) -> type:
+    """The frozen dataclass of a game's section: turn_seconds (if its table has a turn
+    clock), level (if it has computer players), then its options' fields with the
+    kiosk's defaults. One class per registered entry."""
+    known = _SECTION_CLASSES.get(entry.key)
+    if known is not None and known[0] is entry:
+        return known[1]
+    items: list[tuple[str, type, Any]] = []
+    if entry.turn_seconds is not None:
+        items.append(("turn_seconds", int, field(default=entry.turn_seconds)))
+    if entry.bot_levels:
+        items.append(("level", str, field(default=entry.default_level)))
+    for spec in entry.option_specs():
+        kind = spec.enum or spec.kind
+        items.append((spec.name, kind, field(default=getattr(entry.defaults, spec.name))))
+    name = "".join(part.title() for part in entry.key.split("_")) + "Config"
+    made = dataclasses.make_dataclass(name, items, frozen=True)
+    made.__module__ = __name__
+    made.__doc__ = f"The [{entry.key}] section: {entry.name_en}'s table and rule variants."
+    _SECTION_CLASSES[entry.key] = (entry, made)
+    return made
+
+
+def _game_rules(entry: GameEntry) -> dict[str, _Rule]:
+    rules: dict[str, _Rule] = {}
+    if entry.turn_seconds is not None:
+        rules["turn_seconds"] = _Rule(int, *TURN_SECONDS_RANGE)
+    if entry.bot_levels:
+        rules["level"] = _Rule(str, choices=entry.bot_levels)
+    for spec in entry.option_specs():
+        rules[spec.name] = _Rule(spec.kind, spec.low, spec.high, spec.choices)
+    return rules
+
+
+def _game_comments(entry: GameEntry) -> dict[str, str]:
+    comments: dict[str, str] = {}
+    if entry.turn_seconds is not None:
+        low, high = TURN_SECONDS_RANGE
+        comments["turn_seconds"] = (f"{entry.name_en}: seconds for each turn, {low} to {high}; "
+                                    "0 = no limit")
+    if entry.bot_levels:
+        comments["level"] = f"the computer players: {_or_list(entry.bot_levels)}"
+    for spec in entry.option_specs():
+        comments[spec.name] = spec.help
+    return comments
+
+
+def _or_list(items: tuple[str, ...]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def options_of(entry: GameEntry, section: Any) -> Any:
+    """The rule set a game's section asks for (its options dataclass)."""
+    return entry.make_options({spec.name: getattr(section, spec.name)
+                               for spec in entry.option_specs()})
+
+
+def _game_section(entry: GameEntry, table: dict[str, Any]) -> Any:
+    """A game's section from its TOML table: each key checked, then the rule set as a whole
+    (a combination the game does not allow names a key that makes it so)."""
+    rules = _game_rules(entry)
+    specs = {spec.name: spec for spec in entry.option_specs()}
+    values: dict[str, Any] = {}
+    for key, value in table.items():
+        if key not in rules:
+            raise ConfigError(f"unknown config key {entry.key}.{key}: the keys of "
+                              f"[{entry.key}] are " + ", ".join(rules))
+        checked = _check(f"{entry.key}.{key}", value, rules[key])
+        values[key] = specs[key].convert(checked) if key in specs else checked
+    options = {key: value for key, value in values.items() if key in specs}
+    try:
+        entry.make_options(options)
+    except (BrokenRule, TypeError, ValueError) as exc:
+        culprit = next((key for key in reversed(list(options))
+                        if _allowed_without(entry, options, key)), next(iter(options)))
+        raise ConfigError(
+            f"config key {entry.key}.{culprit} = {table[culprit]!r} is not allowed with "
+            f"the other [{entry.key}] keys: {exc}") from None
+    return section_class(entry)(**values)
+
+
+def _allowed_without(entry: GameEntry, options: dict[str, Any], key: str) -> bool:
+    try:
+        entry.make_options({k: v for k, v in options.items() if k != key})
+    except (BrokenRule, TypeError, ValueError):
+        return False
+    return True
+
+
+HeartsConfig = section_class(registered_game("hearts"))
+HEARTS_LEVELS = registered_game("hearts").bot_levels
+_NAMED_GAMES = ("hearts",)  # game sections that are fields of Config by name
 
 
 @dataclass(frozen=True)
@@ -178,8 +271,37 @@ class Config:
     buttons: ButtonsConfig = field(default_factory=ButtonsConfig)
     scanner: ScannerConfig = field(default_factory=ScannerConfig)
     printing: PrintingConfig = field(default_factory=PrintingConfig)
-    hearts: HeartsConfig = field(default_factory=HeartsConfig)
+    hearts: HeartsConfig = field(default_factory=HeartsConfig)  # type: ignore[valid-type]
     keys: dict[Action, tuple[str, ...]] = field(default_factory=lambda: dict(DEFAULT_KEYS))
+    # The sections of the other registered games, by key (each game's defaults if unset).
+    games: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        given = dict(self.games)
+        full = {entry.key: given.pop(entry.key, None) or section_class(entry)()
+                for entry in registered_games() if entry.key not in _NAMED_GAMES}
+        if given:
+            raise ConfigError(f"no game {', '.join(given)} is registered")
+        object.__setattr__(self, "games", full)
+
+    def section(self, key: str) -> Any:
+        """A registered game's section (its defaults when the file has none)."""
+        if key in _NAMED_GAMES:
+            return getattr(self, key)
+        found = self.games.get(key)
+        return found if found is not None else section_class(registered_game(key))()
+
+    def options(self, key: str) -> Any:
+        """The rule set the config asks for in a game's section."""
+        return options_of(registered_game(key), self.section(key))
+
+    def __getattr__(self, name: str) -> Any:
+        # config.backgammon and the like: a game's section under its key.
+        if name.startswith("_") or name == "games":
+            raise AttributeError(name)
+        if name in {entry.key for entry in registered_games()}:
+            return self.section(name)
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
 
 @dataclass(frozen=True)
@@ -207,7 +329,7 @@ class _Rule:
         return what
 
 
-_SECTIONS: dict[str, tuple[type, dict[str, _Rule]]] = {
+_KIOSK_SECTIONS: dict[str, tuple[type, dict[str, _Rule]]] = {
     "display": (
         DisplayConfig,
         {
@@ -275,20 +397,30 @@ _SECTIONS: dict[str, tuple[type, dict[str, _Rule]]] = {
         TicketsConfig,
         {"strips": _Rule(int, *STRIPS_RANGE), "seed": _Rule(int, 0, 2**63 - 1)},
     ),
-    "hearts": (
-        HeartsConfig,
-        {
-            "turn_seconds": _Rule(int, 0, 600),
-            "level": _Rule(str, choices=HEARTS_LEVELS),
-            "target": _Rule(int, choices=HEARTS_TARGETS),
-            "moon": _Rule(str, choices=HEARTS_MOON),
-            "jack_of_diamonds": _Rule(bool),
-            "first_trick_points": _Rule(bool),
-            "players": _Rule(int, choices=HEARTS_PLAYERS),
-            "pass_order": _Rule(str, choices=HEARTS_PASS_ORDER),
-        },
-    ),
 }
+
+
+class _Sections(Mapping[str, tuple[type, dict[str, _Rule]]]):
+    """Every section and its rules: the kiosk's own, then one per registered game (read
+    from the registry each time, so a game registered later has its section too)."""
+
+    def _all(self) -> dict[str, tuple[type, dict[str, _Rule]]]:
+        sections = dict(_KIOSK_SECTIONS)
+        for entry in registered_games():
+            sections[entry.key] = (section_class(entry), _game_rules(entry))
+        return sections
+
+    def __getitem__(self, key: str) -> tuple[type, dict[str, _Rule]]:
+        return self._all()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+
+_SECTIONS = _Sections()
 
 
 def _check(name: str, value: Any, rule: _Rule) -> Any:
@@ -406,15 +538,24 @@ def _check_pins_once(buttons: ButtonsConfig) -> None:
 def from_mapping(data: dict[str, Any]) -> Config:
     """A validated Config from parsed TOML (a dict of sections)."""
     sections: dict[str, Any] = {}
+    games: dict[str, Any] = {}
+    known = dict(_SECTIONS)
     for section, table in data.items():
         if section == "keys":
             continue
-        if section not in _SECTIONS:
-            allowed = ", ".join([*_SECTIONS, "keys"])
+        if section not in known:
+            allowed = ", ".join([*known, "keys"])
             raise ConfigError(f"unknown config section [{section}]: the sections are {allowed}")
-        cls, rules = _SECTIONS[section]
+        cls, rules = known[section]
         if not isinstance(table, dict):
             raise ConfigError(f"config [{section}] must be a table of keys")
+        if section not in _KIOSK_SECTIONS:
+            made = _game_section(registered_game(section), table)
+            if section in _NAMED_GAMES:
+                sections[section] = made
+            else:
+                games[section] = made
+            continue
         values = {}
         for key, value in table.items():
             if key not in rules:
@@ -427,7 +568,7 @@ def from_mapping(data: dict[str, Any]) -> Config:
     if "buttons" in sections:
         _check_pins_once(sections["buttons"])
     keys = _keys(data["keys"]) if "keys" in data else dict(DEFAULT_KEYS)
-    return Config(**sections, keys=keys)
+    return Config(**sections, keys=keys, games=games)
 
 
 SYSTEM_CONFIG = Path("/etc/debarna/kiosk.toml")
@@ -480,6 +621,8 @@ def load(path: Path | None) -> Config:
 def _toml_value(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, StrEnum):
+        return f'"{value.value}"'
     if isinstance(value, str):
         return f'"{value}"'
     if isinstance(value, tuple):
@@ -521,14 +664,6 @@ _COMMENTS = {
     "printing.escpos": 'a receipt printer instead: "/dev/usb/lp0" or "usb:VID:PID"',
     "tickets.strips": "strips of 6 tickets in the box, 1 to 50",
     "tickets.seed": "which box: the one `debarna tickets --seed` prints",
-    "hearts.turn_seconds": "Bidel: seconds for each turn, 0 to 600; 0 = no limit",
-    "hearts.level": "the computer players: easy, medium or hard",
-    "hearts.target": "the game ends when someone reaches 100 (or 50)",
-    "hearts.moon": "others_add: the others +26; shooter_subtracts: the shooter -26",
-    "hearts.jack_of_diamonds": "J of diamonds takes 10 points off its winner",
-    "hearts.first_trick_points": "hearts and Q of spades allowed on the first trick",
-    "hearts.players": "4, or 3 or 5 with the small cards removed",
-    "hearts.pass_order": "right_first (right, left, across, none) or left_first",
 }
 
 
@@ -544,9 +679,10 @@ def defaults_toml() -> str:
     for section, (_, rules) in _SECTIONS.items():
         lines.append(f"[{section}]")
         values = getattr(config, section)
+        comments = {} if section in _KIOSK_SECTIONS else _game_comments(registered_game(section))
         for key in rules:
             text = f"{key} = {_toml_value(getattr(values, key))}"
-            comment = _COMMENTS.get(f"{section}.{key}")
+            comment = comments.get(key) or _COMMENTS.get(f"{section}.{key}")
             lines.append(f"{text:<28}# {comment}" if comment else text)
         lines.append("")
     lines.append("[keys]")

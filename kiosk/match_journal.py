@@ -1,9 +1,11 @@
-"""The journal of the table games (Takhteh Nard, Bidel): every action committed before it is shown.
+"""The journal of the table games (every registered game): each action committed before it is shown.
 
-Each game or match is a hand of the store (game "backgammon", "hearts", …) whose events
-are the engine's own record (`engines.<game>.records`), one a row, plus who was
-playing (the mode). A game left unfinished by a crash or a pulled plug is rebuilt by
-replaying them. `Records` says, per game, how to start a record and how to replay one.
+Each game or match is a hand of the store (game "backgammon", "hearts", … — the
+registry's keys) whose events are the engine's own record (`engines.<game>.records`),
+one a row, plus who was playing (the mode). A game left unfinished by a crash or a
+pulled plug is rebuilt by replaying them. `Records` says, per game, how to start a
+record and how to replay one; `records_for(key)` makes it from the game's registry
+entry, and `table_games()` lists the games the journal knows.
 """
 
 from __future__ import annotations
@@ -13,8 +15,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from engines.backgammon import records as backgammon_records
-from engines.hearts import records as hearts_records
+from engines.registry import game as registered_game
+from engines.registry import games as registered_games
 from kiosk.store import Store, StoreError
 
 log = logging.getLogger(__name__)
@@ -45,18 +47,20 @@ class Records:
     errors: tuple[type[Exception], ...]
 
 
-BACKGAMMON_RECORDS = Records(
-    "backgammon",
-    lambda state: backgammon_records.Recorder(state.options, state.start),
-    backgammon_records.replay,
-    (backgammon_records.RecordError, ValueError, KeyError),
-)
-HEARTS_RECORDS = Records(
-    "hearts",
-    lambda state: hearts_records.Recorder(state.options),
-    hearts_records.replay,
-    (hearts_records.RecordError, ValueError, KeyError),
-)
+def records_for(key: str) -> Records:
+    """How the registered game `key` is recorded and replayed (its records module)."""
+    records = registered_game(key).records
+    return Records(key, records.recorder, records.replay,
+                   (records.RecordError, ValueError, KeyError))
+
+
+def table_games() -> tuple[str, ...]:
+    """The games the journal knows: every registered game's key."""
+    return tuple(entry.key for entry in registered_games())
+
+
+BACKGAMMON_RECORDS = records_for("backgammon")
+HEARTS_RECORDS = records_for("hearts")
 
 
 @dataclass(frozen=True)
@@ -95,7 +99,8 @@ class MatchJournal:
                 self._state = state
                 self._recorder = self.records.recorder(state)
                 self.hand_id = self.store.start_hand(
-                    self.records.game, {"mode": mode, "record": self._recorder.first})
+                    self.records.game, {"mode": mode, "game": self.records.game,
+                                        "record": self._recorder.first})
             assert self.hand_id is not None
             rows = [("record", {"event": e}) for e in self._recorder.record(action)]
             self.store.append_many(self.hand_id, rows)

@@ -571,6 +571,8 @@ def _game_of(events: list[tuple[int, tuple[Any, ...]]]) -> str:
         return "debarna"
     for _, event in events:
         data = json.loads(event[3])
+        if isinstance(data, dict) and isinstance(data.get("game"), str):
+            return data["game"]  # a table game's first event names it (the registry's key)
         first = data.get("record", {}) if isinstance(data, dict) else {}
         if isinstance(first, dict) and first.get("kind") == "game_started":
             return "hearts"

@@ -1,4 +1,8 @@
-"""The home menu: the games that exist (for now only Dabernā), chosen by keys or a click."""
+"""The home menu: Dabernā, every registered game, printing and settings, chosen by keys or a click.
+
+`game_entries()` makes a menu entry for each game of the registry (`engines.registry`),
+named in the screen's language as the registry names it.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +10,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from engines.registry import games as registered_games
 from kiosk.config import Action
 from kiosk.i18n import Translator
 from kiosk.scenes.caller import ACCENT, BACKGROUND, PANEL, PANEL_EDGE, TEXT, TEXT_DIM
@@ -14,13 +19,26 @@ from kiosk.text import TextRenderer
 
 @dataclass(frozen=True)
 class Game:
-    """A menu entry: its catalogue key and the scene it opens."""
+    """A menu entry: its catalogue key and the scene it opens; a registered game carries
+    its own names (fa, en), shown instead of the catalogue's."""
 
     key: str
     scene: str
+    name_fa: str = ""
+    name_en: str = ""
+
+    def label(self, tr: Translator) -> str:
+        named = self.name_fa if tr.lang == "fa" else self.name_en
+        return named or tr(self.key)
 
 
 GAMES: tuple[Game, ...] = (Game("home.games.debarna", "caller"),)
+
+
+def game_entries() -> tuple[Game, ...]:
+    """A menu entry for each registered game, opening the scene named by its key."""
+    return tuple(Game(f"{entry.key}.title", entry.key, entry.name_fa, entry.name_en)
+                 for entry in registered_games())
 
 
 class HomeScene:
@@ -93,7 +111,7 @@ class HomeScene:
             pygame.draw.rect(surface, ACCENT if chosen else PANEL_EDGE, rect,
                              width=max(2, round((6 if chosen else 2) * unit)),
                              border_radius=rect.height // 4)
-            self.text.draw(surface, self.tr(game.key), round(60 * unit),
+            self.text.draw(surface, game.label(self.tr), round(60 * unit),
                            TEXT if chosen else TEXT_DIM, rect.inflate(-round(60 * unit), 0),
                            align="center", bold=chosen)
         hint = pygame.Rect(0, height - round(110 * unit), width, round(60 * unit))
