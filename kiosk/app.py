@@ -34,9 +34,11 @@ from engines.debarna.options import HandOptions
 from engines.debarna.ticket import Ticket
 from engines.hearts.bots import HardBot as HeartsHardBot
 from engines.hearts.bots import make_bot as make_hearts_bot
-from engines.hearts.options import HeartsOptions, Moon, PassOrder
+from engines.hearts.options import HeartsOptions
 from engines.hearts.rules import GameState as HeartsState
 from engines.hearts.rules import Phase as HeartsPhase
+from engines.registry import game as registered_game
+from engines.registry import games as registered_games
 from hardware.buttons import Buttons
 from hardware.events import HostButton, InputEvent, Scan, SeatButton, SeatClaim, drain
 from hardware.printing import PrintError, print_escpos, print_pdf, write_pdf
@@ -55,6 +57,7 @@ from kiosk.config import (
     ConfigError,
     HeartsConfig,
     default_path,
+    options_of,
 )
 from kiosk.i18n import LANGUAGES, Translator, set_language
 from kiosk.journal import Journal
@@ -65,7 +68,8 @@ from kiosk.scenes.backgammon import BackgammonScene, Bot
 from kiosk.scenes.caller import CallerScene
 from kiosk.scenes.hearts import Bot as HeartsBot
 from kiosk.scenes.hearts import HeartsScene, people_seats
-from kiosk.scenes.home import GAMES, Game, HomeScene
+from kiosk.scenes.home import GAMES, Game, HomeScene, game_entries
+from kiosk.scenes.no_table import NoTableScene
 from kiosk.scenes.prepare import PrepareScene
 from kiosk.scenes.printing import PrintScene
 from kiosk.scenes.settings import SettingsScene
@@ -82,8 +86,6 @@ TableScene = TypeVar("TableScene", BackgammonScene, HeartsScene)
 FPS = 30
 HARD_BOT_SECONDS = 0.25  # the hard bot's thinking time in the frame loop
 NOISE_TAIL = 1.0  # seconds: a damaged burst's stragglers are dropped with it
-HOME_GAMES = (*GAMES, Game("backgammon.title", "backgammon"), Game("hearts.title", "hearts"),
-              Game("printing.title", "printing"), Game("settings.title", "settings"))
 BACKGAMMON_MATCH = 5  # points: a classic match with the cube
 WINDOW_SIZE = (1280, 720)
 HEADLESS_SIZE = (1920, 1080)
@@ -133,6 +135,15 @@ class Scene(Protocol):
     def update(self, now: float) -> None: ...
     def draw(self, surface: pygame.Surface, now: float) -> list[pygame.Rect]: ...
     def invalidate(self) -> None: ...
+
+
+def home_games() -> tuple[Game, ...]:
+    """The home menu: Dabernā, every registered game, then printing tickets and settings."""
+    return (*GAMES, *game_entries(), Game("printing.title", "printing"),
+            Game("settings.title", "settings"))
+
+
+HOME_GAMES = home_games()  # the menu of the games registered at import (the kiosk asks anew)
 
 
 def key_map(config: Config) -> dict[int, Action]:
@@ -224,10 +235,8 @@ def backgammon_scene(
 
 def hearts_options(config: HeartsConfig) -> HeartsOptions:
     """The rule variants of the config's [hearts] section."""
-    return HeartsOptions(target=config.target, moon=Moon(config.moon),
-                         jack_of_diamonds=config.jack_of_diamonds,
-                         first_trick_points=config.first_trick_points, players=config.players,
-                         pass_order=PassOrder(config.pass_order))
+    options: HeartsOptions = options_of(registered_game("hearts"), config)
+    return options
 
 
 def _hearts_bot(level: str) -> HeartsBot:
@@ -350,7 +359,7 @@ class Kiosk:
         self._last_typed = -1e9
         self._noise_until = -1e9
         self.factories: dict[str, Callable[[], Scene]] = {
-            "home": lambda: HomeScene(self.text, self.tr, games=HOME_GAMES),
+            "home": lambda: HomeScene(self.text, self.tr, games=home_games()),
             "printing": lambda: PrintScene(self.text, self.tr, self.print_strips),
             "settings": lambda: SettingsScene(self.text, self.tr, self.config,
                                               self.apply_settings, self._voices),
@@ -361,6 +370,9 @@ class Kiosk:
                 self.text, self.tr, lambda: self.voice.progress, self.voice.ready.is_set,
                 self._after_voice),
         }
+        for entry in registered_games():  # a registered game without a table of its own yet
+            self.factories.setdefault(
+                entry.key, lambda entry=entry: NoTableScene(self.text, self.tr, entry))
         self.gamepad = GamepadInput()
         self._pads: dict[int, pygame.joystick.JoystickType] = {}
         try:
@@ -507,6 +519,9 @@ class Kiosk:
             mode = next(m for m in table.modes if m.key == self.config.hearts.level)
             table.start(mode.bots, mode.key)
             table.fast_forward(mid_hand)
+            return
+        if self.options.headless and self.options.game != "debarna":
+            self.show(self.options.game)  # any other registered game: its table
             return
         resumed = self.journal.unfinished()
         if resumed is not None:
