@@ -9,8 +9,11 @@ sit round the table by compass name (South is seat 0, then West, North, East:
 seat s+1 sits on s's left) with their card backs, score and the points they have
 taken this hand. Ways to play (`Mode`): one person against computers, pass and play
 for several people with computers in the other seats (a privacy screen hides the
-hand until the next person presses select), and a demo. A person's turn has a time
-limit; when it runs out the computer's choice is played for them. A played card
+hand until the next person presses select), and a demo. The turn flow — the deal,
+the computers, the turn's time limit (when it runs out the choice of the computer at
+the table's level is played for the person), the privacy screen, the stop for the
+scores — is the table controller's (`kiosk.table`); the scene animates what it is
+told and turns what a person points at into an action. A played card
 slides to the middle, a finished trick lies a moment and then slides to its winner,
 and a score table follows each hand.
 
