@@ -23,7 +23,7 @@ from engines.hearts.bots import make_bot as hearts_bot
 from engines.hearts.options import HeartsOptions
 from engines.hearts.rules import Deal, Pass, Phase
 from engines.hearts.rules import GameState as Hearts
-from kiosk.match_journal import MatchJournal, records_for
+from kiosk.match_journal import HEARTS_RECORDS, MatchJournal
 from kiosk.store import Store
 from kiosk.table.controller import CHANCE, Move, Pacing, TableController
 from kiosk.table.games import BACKGAMMON, HEARTS
@@ -364,7 +364,7 @@ def test_after_the_last_game_a_new_one_starts_with_the_same_seats() -> None:
 
 
 def test_a_game_rebuilt_from_the_journal_goes_on_at_the_same_table(tmp_path: Path) -> None:
-    records = records_for("hearts")
+    records = HEARTS_RECORDS
     store = Store(tmp_path / "journal.sqlite3")
     journal = MatchJournal(store, records)
     table = hearts_table(one_person(), mode="medium")
