@@ -62,7 +62,13 @@ from kiosk.config import (
 from kiosk.i18n import LANGUAGES, Translator, set_language
 from kiosk.journal import Journal
 from kiosk.keys import KeyFileError, key_warning, load_codes
-from kiosk.match_journal import BACKGAMMON_RECORDS, HEARTS_RECORDS, MatchJournal, Records
+from kiosk.match_journal import (
+    BACKGAMMON_RECORDS,
+    HEARTS_RECORDS,
+    Choice,
+    MatchJournal,
+    Records,
+)
 from kiosk.notify import Notifier
 from kiosk.scenes.backgammon import BackgammonScene, Bot
 from kiosk.scenes.caller import CallerScene
@@ -75,6 +81,8 @@ from kiosk.scenes.printing import PrintScene
 from kiosk.scenes.settings import SettingsScene
 from kiosk.settings import SettingsError, changes, effective_config, overlay_path, update_overlay
 from kiosk.store import data_dir, open_store
+from kiosk.table.choices import Choices
+from kiosk.table.router import SeatInput
 from kiosk.table.seats import Mode
 from kiosk.text import FontError, TextRenderer
 from kiosk.tickets import box, draw, issued_tickets, register
@@ -86,7 +94,6 @@ TableScene = TypeVar("TableScene", BackgammonScene, HeartsScene)
 FPS = 30
 HARD_BOT_SECONDS = 0.25  # the hard bot's thinking time in the frame loop
 NOISE_TAIL = 1.0  # seconds: a damaged burst's stragglers are dropped with it
-BACKGAMMON_MATCH = 5  # points: a classic match with the cube
 WINDOW_SIZE = (1280, 720)
 HEADLESS_SIZE = (1920, 1080)
 HEADLESS_MIN_RHYTHM = 0.05
@@ -218,18 +225,29 @@ def backgammon_modes() -> tuple[Mode, ...]:
     )
 
 
+def backgammon_choices(chosen: GameOptions | None = None) -> Choices:
+    """Takhteh Nard's options as its menu offers them (from its registry entry: scoring,
+    the cube, the match length, the Crawford rule), starting with `chosen` (None: the
+    entry's defaults, a classic 5-point match with the cube)."""
+    entry = registered_game("backgammon")
+    return Choices(entry.option_specs(), entry.make_options, chosen or entry.defaults)
+
+
 def backgammon_scene(
     text: TextRenderer, tr: Translator, seed: int | None = None,
     on_action: Callable[[object], None] | None = None, thinker: Executor | None = None,
+    options: GameOptions | None = None, mode: str = "medium",
 ) -> BackgammonScene:
-    """The Takhteh Nard screen: one person against the medium computer to start with.
-    With a `thinker` the computers think on it, off the frame loop."""
+    """The Takhteh Nard screen: one person against the medium computer to start with (or
+    the way `mode`), playing `options` (the registry's defaults: a classic 5-point match);
+    its menu offers the ways to play and the options. With a `thinker` the computers
+    think on it, off the frame loop."""
     modes = backgammon_modes()
-    start = next(mode for mode in modes if mode.key == "medium")
+    start = next((m for m in modes if m.key == mode), None) or modes[2]
+    choices = backgammon_choices(options)
     return BackgammonScene(
-        text, tr, lambda: GameState(GameOptions.classic(BACKGAMMON_MATCH)),
-        {0: start.bots[0], 1: start.bots[1]}, make_rng(seed), modes=modes, mode=start.key,
-        on_action=on_action, thinker=thinker,
+        text, tr, lambda: GameState(choices.chosen), start.bots, make_rng(seed), modes=modes,
+        mode=start.key, on_action=on_action, thinker=thinker, rule_choices=choices,
     )
 
 
@@ -265,12 +283,14 @@ def hearts_modes(config: HeartsConfig, players: int | None = None) -> tuple[Mode
 def hearts_scene(
     text: TextRenderer, tr: Translator, config: HeartsConfig, seed: int | None = None,
     on_action: Callable[[object], None] | None = None, thinker: Executor | None = None,
+    mode: str | None = None,
 ) -> HeartsScene:
-    """The Bidel table: one person against computers of the configured level to start with.
-    With a `thinker` the computers think on it, off the frame loop; a person out of time
-    gets the choice of the computer at the level the table was set to."""
+    """The Bidel table: one person against computers of the configured level to start with
+    (or the way `mode`). With a `thinker` the computers think on it, off the frame loop; a
+    person out of time gets the choice of the computer at the level the table was set to."""
     modes = hearts_modes(config)
-    start = next(mode for mode in modes if mode.key == config.level)
+    start = next((m for m in modes if m.key == mode), None) or \
+        next(m for m in modes if m.key == config.level)
     options = hearts_options(config)
     return HeartsScene(
         text, tr, lambda: HeartsState(options), start.bots, make_rng(seed), modes=modes,
@@ -626,53 +646,54 @@ class Kiosk:
             self.show("caller")
         self.controller.scan(payload, now)
 
-    # -- Takhteh Nard ------------------------------------------------------------------------
+    # -- the table games ---------------------------------------------------------------------
     def _journaled(self, records: Records,
-                   build: Callable[[Callable[[object], None]], TableScene]
-                   ) -> tuple[TableScene, MatchJournal]:
+                   build: Callable[[Callable[[object], None], Choice | None], TableScene],
+                   refuse: Callable[[object], str | None] | None = None) -> TableScene:
         """A table game's scene, built with a hook that commits each action to the journal
-        before the screen shows it."""
+        before the screen shows it, and with the way and the rules last chosen; an
+        unfinished game comes back, unless `refuse` says why not (it stays in the journal)."""
         journal = MatchJournal(self.journal.store, records)
         built: list[TableScene] = []
 
         def committed(action: object) -> None:
-            journal.action(built[0].state, action, built[0].mode)
+            table = built[0].table
+            journal.action(table.state, action, table.mode)
 
-        built.append(build(committed))
-        return built[0], journal
+        scene = build(committed, journal.last_choice())
+        built.append(scene)
+        found = journal.unfinished()
+        if found is None:
+            return scene
+        unfinished, hand_id = found
+        mode = next((m for m in scene.modes if m.key == unfinished.mode), None)
+        why = refuse(unfinished.state) if refuse is not None else None
+        if why is not None:
+            journal.abandon(hand_id, why)
+        elif mode is not None:
+            scene.resume(unfinished.state, mode.bots, mode.key)
+            journal.adopt(unfinished.state, hand_id)
+        return scene
 
     def _backgammon(self) -> BackgammonScene:
-        """The backgammon screen, journaling every action; an unfinished match comes back."""
-        scene, journal = self._journaled(BACKGAMMON_RECORDS, lambda committed: backgammon_scene(
-            self.text, self.tr, self.options.seed, on_action=committed, thinker=self.thinker))
-        found = journal.unfinished()
-        if found is not None:
-            unfinished, hand_id = found
-            mode = next((m for m in scene.modes if m.key == unfinished.mode), None)
-            if mode is not None:
-                scene.resume(unfinished.state, {0: mode.bots[0], 1: mode.bots[1]}, mode.key)
-                journal.adopt(unfinished.state, hand_id)
-        return scene
+        """The Takhteh Nard screen: the [backgammon] section's rules and level, or the last
+        chosen in its menu; an unfinished match comes back."""
+        section = self.config.section("backgammon")
+        return self._journaled(BACKGAMMON_RECORDS, lambda committed, last: backgammon_scene(
+            self.text, self.tr, self.options.seed, on_action=committed, thinker=self.thinker,
+            options=last.options if last else self.config.options("backgammon"),
+            mode=last.mode if last else section.level))
 
-    # -- Bidel ----------------------------------------------------------------------------------
     def _hearts(self) -> HeartsScene:
-        """The Bidel table, journaling every action; an unfinished game comes back."""
-        scene, journal = self._journaled(HEARTS_RECORDS, lambda committed: hearts_scene(
-            self.text, self.tr, self.config.hearts, self.options.seed, on_action=committed,
-            thinker=self.thinker))
-        found = journal.unfinished()
-        if found is not None:
-            unfinished, hand_id = found
-            state = unfinished.state
-            mode = next((m for m in scene.modes if m.key == unfinished.mode), None)
-            if state.options != hearts_options(self.config.hearts):
-                # The host changed the [hearts] variants since: the saved game stays in the
-                # journal's history, and the table starts a game with the new ones.
-                journal.abandon(hand_id, "the [hearts] options changed since it was saved")
-            elif mode is not None:
-                scene.resume(state, mode.bots, mode.key)
-                journal.adopt(state, hand_id)
-        return scene
+        """The Bidel table, the way last chosen; an unfinished game comes back unless the
+        host changed the [hearts] variants since (the table then starts with the new ones)."""
+        options = hearts_options(self.config.hearts)
+        return self._journaled(
+            HEARTS_RECORDS, lambda committed, last: hearts_scene(
+                self.text, self.tr, self.config.hearts, self.options.seed, on_action=committed,
+                thinker=self.thinker, mode=last.mode if last else None),
+            lambda state: None if getattr(state, "options", None) == options
+            else "the [hearts] options changed since it was saved")
 
     # -- printing tickets ---------------------------------------------------------------------
     def print_strips(self, count: int) -> Future[str]:
@@ -714,23 +735,20 @@ class Kiosk:
         for event in drain(self.events):
             if isinstance(event, Scan):
                 self._scanned(event.payload, now)
-            elif isinstance(event, SeatClaim):
-                seat_input = getattr(self.scene, "seat_input", None)
-                if seat_input is not None:  # at a card table the claim button is select
-                    seat_input(event.seat, Action.SELECT, now)
-                    continue
-                if self.scene is not self.scenes.get("caller"):
-                    self.show("caller")
-                self.controller.open_claim(now, event.seat)
+            elif isinstance(event, SeatClaim | SeatButton):
+                # At a table a seat's buttons go through its input router, the claim button
+                # as select; elsewhere a claim button claims, the others are plain actions.
+                action = Action.SELECT if isinstance(event, SeatClaim) else Action(event.action)
+                if isinstance(self.scene, SeatInput):
+                    self.scene.seat_input(event.seat, action, now)
+                elif isinstance(event, SeatButton):
+                    self.scene.handle(action, "", now)
+                else:
+                    if self.scene is not self.scenes.get("caller"):
+                        self.show("caller")
+                    self.controller.open_claim(now, event.seat)
             elif isinstance(event, HostButton):
                 self._host_button(event.action, now)
-            elif isinstance(event, SeatButton):
-                action = Action(event.action)
-                seat_input = getattr(self.scene, "seat_input", None)
-                if seat_input is not None:
-                    seat_input(event.seat, action, now)
-                else:
-                    self.scene.handle(action, "", now)
 
     def _host_button(self, action: str, now: float) -> None:
         if action == "menu":

@@ -69,6 +69,14 @@ class Unfinished:
     mode: str
 
 
+@dataclass(frozen=True)
+class Choice:
+    """How the last game was played: the way (the mode) and the rule set (its options)."""
+
+    mode: str
+    options: Any
+
+
 class MatchJournal:
     """Follows the game on the screen; a new state object is a new game."""
 
@@ -117,6 +125,24 @@ class MatchJournal:
             self.store.finish_hand(hand_id, "hand_abandoned")
         except StoreError as exc:
             log.error("%s", exc)
+
+    def last_choice(self) -> Choice | None:
+        """The way and the rule set of this game's latest record, finished or not (None:
+        never played, or its first event cannot be read): the table starts with them."""
+        hands = self.store.hands(self.records.game)
+        if not hands:
+            return None
+        rows = self.store.events(hands[-1].id)
+        if not rows:
+            return None
+        first = rows[0]
+        try:
+            options = self.records.replay([first.get("record", {})]).options
+        except self.records.errors as exc:
+            log.warning("the rules of the last %s game cannot be read: %s", self.records.game,
+                        exc)
+            return None
+        return Choice(str(first.get("mode", "")), options)
 
     def unfinished(self) -> tuple[Unfinished, int] | None:
         row = self.store.unfinished(self.records.game)

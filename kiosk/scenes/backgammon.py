@@ -17,7 +17,7 @@ mirrored in Persian. Only the board or the panel is drawn again when it changes.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Protocol
@@ -47,17 +47,8 @@ from engines.backgammon.rules import (
 )
 from kiosk.config import Action
 from kiosk.i18n import Translator
-from kiosk.scenes.caller import (
-    ACCENT,
-    BACKGROUND,
-    GOOD,
-    PANEL,
-    PANEL_EDGE,
-    ROW_CHOSEN,
-    TEXT,
-    TEXT_DIM,
-)
 from kiosk.scenes.modes import ModeMenu
+from kiosk.table.choices import Choices
 from kiosk.table.controller import Move as TableMove
 from kiosk.table.controller import Pacing, TableController
 from kiosk.table.games import BACKGAMMON
@@ -65,8 +56,24 @@ from kiosk.table.router import SELECTS, TableInput
 from kiosk.table.seats import Mode, seats_of
 from kiosk.table.worker import Worker
 from kiosk.text import TextRenderer
-
-Colour = tuple[int, int, int]
+from kiosk.theme import (
+    ACCENT,
+    BACKGROUND,
+    GOOD,
+    PANEL,
+    PANEL_EDGE,
+    TEXT,
+    TEXT_DIM,
+    Colour,
+    MenuLook,
+    PlateLook,
+    button,
+    menu_height,
+    menu_rows,
+    modes_menu,
+    overlay_box,
+    plate,
+)
 
 FRAME: Colour = (92, 58, 34)
 FELT: Colour = (30, 92, 70)
@@ -79,7 +86,8 @@ CHECKER_EDGE: tuple[Colour, Colour] = ((160, 146, 120), (120, 112, 118))
 CHECKER_TEXT: tuple[Colour, Colour] = ((30, 30, 30), (240, 240, 240))
 TARGET: Colour = (255, 236, 120)
 DIE_USED: Colour = (120, 120, 120)
-OVERLAY: Colour = (10, 16, 36)
+CARD = PlateLook(fill=BACKGROUND, edge=PANEL_EDGE, radius=14, sizes=(38, 32))  # a player's
+MENU = MenuLook(row=86, title=52, text=40, top=20, bottom=40, alpha=235, radius=16)
 
 STACK = 5  # checkers drawn on a point before the rest become a number
 BAR_STACK = 3
@@ -108,6 +116,15 @@ class RandomBot:
     def choose(self, view: View, rng: Rng) -> GameAction:
         actions = view.legal_actions
         return actions[rng.randrange(len(actions))]
+
+
+Seating = Mapping[int, "Bot | None"] | Sequence["Bot | None"]  # each player's bot (None: a person)
+
+
+def _pair(bots: Seating) -> tuple[Bot | None, Bot | None]:
+    if isinstance(bots, Mapping):
+        return bots.get(0), bots.get(1)
+    return bots[0], bots[1]
 
 
 def mode_key(bots: dict[int, Bot | None]) -> str:
@@ -360,6 +377,8 @@ class BackgammonScene(ModeMenu, TableInput):
     cursor, clicks and buttons into the engine's actions.
     """
 
+    game = "backgammon"
+
     def __init__(
         self,
         text: TextRenderer,
@@ -373,10 +392,12 @@ class BackgammonScene(ModeMenu, TableInput):
         on_action: Callable[[object], None] | None = None,
         pause: float = PAUSE,
         thinker: Executor | None = None,
+        rule_choices: Choices | None = None,
     ) -> None:
         self.text = text
         self.tr = tr
         self.modes = tuple(modes)
+        self.rule_choices = rule_choices  # the rule sets the menu offers (None: `new_game`'s)
         self.request: str | None = None
         self.menu_open = False
         self.menu_index = 0
@@ -389,19 +410,22 @@ class BackgammonScene(ModeMenu, TableInput):
         self._menu_rects: list[pygame.Rect] = []
         self._shown_rtl: bool | None = None
         self.table = TableController(
-            new_game, seats_of((bots.get(0), bots.get(1))), rng, game=BACKGAMMON,
+            new_game, seats_of(_pair(bots)), rng, game=BACKGAMMON,
             pacing=Pacing(computer=pause, result=RESULT_PAUSE), worker=Worker(thinker),
             on_action=on_action, listener=self, start=False)
         self.start(bots, mode)
 
     # -- starting ---------------------------------------------------------------------------
-    def start(self, bots: dict[int, Bot | None], mode: str | None = None) -> None:
+    def start(self, bots: Seating, mode: str | None = None) -> None:
         """A new game (or match) with these computer seats."""
-        self.table.start(seats_of((bots.get(0), bots.get(1))), mode or mode_key(bots))
+        pair = _pair(bots)
+        self.table.start(seats_of(pair), mode or mode_key(dict(enumerate(pair))))
 
-    def resume(self, state: GameState, bots: dict[int, Bot | None], mode: str) -> None:
-        """Carry on with a match rebuilt after a restart."""
-        self.table.resume(state, seats_of((bots.get(0), bots.get(1))), mode)
+    def resume(self, state: GameState, bots: Seating, mode: str) -> None:
+        """Carry on with a match rebuilt after a restart (the next one has its rules too)."""
+        if self.rule_choices is not None:
+            self.rule_choices.chosen = state.options
+        self.table.resume(state, seats_of(_pair(bots)), mode)
 
     def began(self) -> None:
         """A new (or resumed) match is on the table: nothing picked, no result shown."""
@@ -624,11 +648,6 @@ class BackgammonScene(ModeMenu, TableInput):
         elif action in (Action.SELECT, Action.CLAIM, Action.NEXT):
             self._select()
 
-    def choose_mode(self, index: int) -> None:
-        mode = self.modes[index]
-        self.menu_open = False
-        self.start({0: mode.bots[0], 1: mode.bots[1]}, mode.key)
-
     def _cursor_items(self) -> list[int]:
         return self.targets() if self.picked is not None else self.sources()
 
@@ -666,7 +685,7 @@ class BackgammonScene(ModeMenu, TableInput):
         if self.menu_open:
             for i, rect in enumerate(self._menu_rects):
                 if rect.collidepoint(pos):
-                    self.choose_mode(i)
+                    self.menu_pick(i)
                     return
             self.menu_open = False
             return
@@ -1062,18 +1081,16 @@ class BackgammonScene(ModeMenu, TableInput):
         self.text.draw(surface, self.tr.digits(value), round(size * 0.5), (20, 20, 20), rect,
                        align="center", bold=True, rtl=False)
 
-    def _overlay_box(self, surface: pygame.Surface, layout: Layout, height: int) -> pygame.Rect:
+    @staticmethod
+    def _over_board(layout: Layout, height: int) -> pygame.Rect:
         box = pygame.Rect(0, 0, round(layout.inner.width * 0.7), height)
         box.center = layout.inner.center
-        shade = pygame.Surface(box.size, pygame.SRCALPHA)
-        pygame.draw.rect(shade, (*OVERLAY, 235), shade.get_rect(), border_radius=layout.px(16))
-        surface.blit(shade, box)
-        pygame.draw.rect(surface, ACCENT, box, width=layout.px(4), border_radius=layout.px(16))
         return box
 
     def _draw_result(self, surface: pygame.Surface, layout: Layout) -> None:
         px = layout.px
-        box = self._overlay_box(surface, layout, px(330))
+        box = self._over_board(layout, px(330))
+        overlay_box(surface, box, px, MENU.radius, MENU.alpha)
         head, points, tail = self.result_lines()
         inner = box.inflate(-px(60), -px(40))
         rows = [(head, px(60), ACCENT, True), (points, px(46), TEXT, False),
@@ -1086,23 +1103,10 @@ class BackgammonScene(ModeMenu, TableInput):
 
     def _draw_menu(self, surface: pygame.Surface, layout: Layout) -> None:
         px = layout.px
-        row_h = px(86)
-        box = self._overlay_box(surface, layout, px(120) + row_h * len(self.modes) + px(30))
-        title = pygame.Rect(box.left, box.top + px(20), box.width, px(90))
-        self.text.draw(surface, self.tr("backgammon.choose_mode"), px(52), ACCENT, title,
-                       align="center", bold=True, rtl=self.rtl)
-        self._menu_rects = []
-        for i, mode in enumerate(self.modes):
-            rect = pygame.Rect(box.left + px(60), title.bottom + i * row_h, box.width - px(120),
-                               row_h - px(12))
-            chosen = i == self.menu_index
-            pygame.draw.rect(surface, PANEL, rect, border_radius=rect.height // 4)
-            pygame.draw.rect(surface, ACCENT if chosen else PANEL_EDGE, rect,
-                             width=px(5) if chosen else px(2), border_radius=rect.height // 4)
-            self.text.draw(surface, self.tr(f"backgammon.modes.{mode.key}"), px(40),
-                           TEXT if chosen else TEXT_DIM, rect.inflate(-px(30), 0),
-                           align="center", bold=chosen, rtl=self.rtl)
-            self._menu_rects.append(rect)
+        box = self._over_board(layout, menu_height(MENU, self.menu_size, px))
+        self._menu_rects = menu_rows(box, MENU, self.menu_size, px)
+        modes_menu(self.text, surface, box, MENU, px, self.rtl,
+                   self.tr("backgammon.choose_mode"), self.menu_lines(), self.menu_index)
 
     # the panel
     def _draw_panel(self, surface: pygame.Surface, layout: Layout) -> None:
@@ -1131,19 +1135,12 @@ class BackgammonScene(ModeMenu, TableInput):
             rect = layout.buttons[i] if len(choices) > 1 else layout.buttons[0].union(
                 layout.buttons[1])
             chosen = name == "done" or (i == self.choice % len(choices) and "done" not in choices)
-            pygame.draw.rect(surface, ROW_CHOSEN if chosen else PANEL, rect,
-                             border_radius=rect.height // 4)
-            pygame.draw.rect(surface, ACCENT if chosen else PANEL_EDGE, rect,
-                             width=px(5) if chosen else px(2), border_radius=rect.height // 4)
-            self.text.draw(surface, tr(f"backgammon.buttons.{name}"), px(44),
-                           TEXT if chosen else TEXT_DIM, rect.inflate(-px(20), 0),
-                           align="center", bold=chosen, rtl=rtl)
+            button(self.text, surface, rect, tr(f"backgammon.buttons.{name}"), px(44), px, rtl,
+                   chosen=chosen)
             self._hit_buttons.append((rect, name))
         if self.modes:
-            rect = layout.new_game
-            pygame.draw.rect(surface, PANEL_EDGE, rect, width=px(2), border_radius=rect.height // 4)
-            self.text.draw(surface, tr("backgammon.buttons.new_game"), px(34), TEXT_DIM,
-                           rect.inflate(-px(20), 0), align="center", rtl=rtl)
+            button(self.text, surface, layout.new_game, tr("backgammon.buttons.new_game"),
+                   px(34), px, rtl, fill=None)
         self.text.paragraph(surface, tr("backgammon.hint"), px(28), TEXT_DIM, layout.hint,
                             leading=1.45)
 
@@ -1152,19 +1149,13 @@ class BackgammonScene(ModeMenu, TableInput):
         px, rtl = layout.px, self.rtl
         card = layout.cards[player]
         on_turn = self.state.turn == player and self.result is None
-        pygame.draw.rect(surface, ROW_CHOSEN if on_turn else BACKGROUND, card,
-                         border_radius=px(14))
-        pygame.draw.rect(surface, ACCENT if on_turn else PANEL_EDGE, card,
-                         width=px(4) if on_turn else px(2), border_radius=px(14))
         d = min(layout.checker, card.height - px(30))
+        text_box = pygame.Rect(0, card.top + px(10), card.width - d - px(60),
+                               2 * (card.height // 2 - px(6)))
+        text_box.left = card.left + px(20) if rtl else card.left + d + px(40)
+        plate(self.text, surface, card, CARD, px, rtl, f"{self.name(player)} · {self.role(player)}",
+              self.tr("backgammon.pips", pips=board.pips(player)), on_turn=on_turn,
+              text_box=text_box)
         cx = card.right - px(20) - d // 2 if rtl else card.left + px(20) + d // 2
         self._checker(surface, player, (cx, card.centery), d)
-        text_box = pygame.Rect(0, card.top + px(10), card.width - d - px(60),
-                               card.height // 2 - px(6))
-        text_box.left = card.left + px(20) if rtl else card.left + d + px(40)
-        self.text.draw(surface, f"{self.name(player)} · {self.role(player)}", px(38), TEXT,
-                       text_box, bold=on_turn, rtl=rtl)
-        low = text_box.move(0, text_box.height)
-        pips = self.tr("backgammon.pips", pips=board.pips(player))
-        self.text.draw(surface, pips, px(32), TEXT_DIM, low, rtl=rtl)
 

@@ -27,24 +27,24 @@ from kiosk.caller import CallerController, Changed, ClaimPhase, ClaimResult, Not
 from kiosk.config import Action
 from kiosk.i18n import Translator
 from kiosk.text import TextRenderer
+from kiosk.theme import (  # the shared colours; the other screens take them from here too
+    ACCENT,
+    BACKGROUND,
+    GOOD,
+    PANEL,
+    PANEL_EDGE,
+    ROW_CHOSEN,  # noqa: F401  (the settings screen takes it from here)
+    TEXT,
+    TEXT_DIM,
+    WARN,
+    Colour,
+)
 
-Colour = tuple[int, int, int]
-
-BACKGROUND: Colour = (14, 22, 48)
-PANEL: Colour = (24, 36, 74)
-ROW_CHOSEN: Colour = (38, 56, 112)  # the chosen row, the seat on turn
-PANEL_EDGE: Colour = (52, 70, 124)
 CELL_OFF: Colour = (30, 44, 86)
 CELL_OFF_TEXT: Colour = (112, 128, 170)
 CELL_ON: Colour = (255, 204, 64)
 CELL_ON_TEXT: Colour = (24, 20, 8)
 CELL_LAST: Colour = (255, 144, 80)  # 8:1 behind CELL_ON_TEXT
-TEXT: Colour = (240, 244, 255)
-TEXT_DIM: Colour = (170, 182, 214)
-ACCENT: Colour = (255, 204, 64)
-GOOD: Colour = (72, 201, 120)
-BAD: Colour = (240, 84, 84)
-WARN: Colour = (255, 170, 60)
 BALL: Colour = (250, 250, 245)
 BALL_TEXT: Colour = (18, 24, 52)
 BAR_BACK: Colour = (40, 56, 104)

@@ -50,17 +50,6 @@ from engines.hearts.rules import (
 from kiosk.cards_draw import CardPainter, card_size, draw_pip
 from kiosk.config import Action
 from kiosk.i18n import Translator
-from kiosk.scenes.caller import (
-    ACCENT,
-    BACKGROUND,
-    BAD,
-    GOOD,
-    PANEL,
-    PANEL_EDGE,
-    ROW_CHOSEN,
-    TEXT,
-    TEXT_DIM,
-)
 from kiosk.scenes.modes import MENU_SELECTS, ModeMenu
 from kiosk.table.controller import Move, Pacing, TableController
 from kiosk.table.games import HEARTS
@@ -68,18 +57,38 @@ from kiosk.table.router import TableInput
 from kiosk.table.seats import Mode, bots_of, seats_of
 from kiosk.table.worker import Worker
 from kiosk.text import TextRenderer
+from kiosk.theme import (
+    ACCENT,
+    BACKGROUND,
+    BAD,
+    CURSOR,
+    GOOD,
+    OVERLAY,
+    PANEL,
+    PANEL_EDGE,
+    TEXT,
+    TEXT_DIM,
+    Colour,
+    MenuLook,
+    PlateLook,
+    SheetRow,
+    button,
+    menu_height,
+    menu_rows,
+    modes_menu,
+    overlay_box,
+    plate,
+    score_sheet,
+)
 
-Colour = tuple[int, int, int]
 Point = tuple[float, float]
 
 FELT: Colour = (30, 112, 76)
 FELT_DARK: Colour = (14, 70, 48)
 RIM: Colour = (82, 50, 30)
 RIM_EDGE: Colour = (140, 96, 56)
-PLATE: Colour = (12, 52, 36)
-PLATE_EDGE: Colour = (74, 138, 104)
-OVERLAY: Colour = (10, 16, 36)
-CURSOR: Colour = (110, 205, 255)
+PLATE = PlateLook(fill=(12, 52, 36), edge=(74, 138, 104))  # a seat's plate on the felt
+MENU = MenuLook()
 RECEIVED: Colour = (96, 220, 140)
 
 BOT_PAUSE = 0.9  # seconds before a computer plays, so people can follow
@@ -639,7 +648,7 @@ class HeartsScene(ModeMenu, TableInput):
         if self.menu_open:
             for i, rect in enumerate(self._menu_rects):
                 if rect.collidepoint(pos):
-                    self.choose_mode(i)
+                    self.menu_pick(i)
                     return
             self.menu_open = False
             return
@@ -675,11 +684,6 @@ class HeartsScene(ModeMenu, TableInput):
             if abs(x) <= w / 2 and abs(y) <= h / 2:
                 return card
         return None
-
-    def choose_mode(self, index: int) -> None:
-        mode = self.modes[index]
-        self.menu_open = False
-        self.start(mode.bots, mode.key)
 
     def close_table(self) -> None:
         """Put the score table away: on to the next hand, or a new game after the last."""
@@ -903,17 +907,8 @@ class HeartsScene(ModeMenu, TableInput):
         look = (name, line, on_turn, won, passed, rtl)
 
         def paint(surface: pygame.Surface) -> None:
-            edge = GOOD if won else (ACCENT if on_turn else PLATE_EDGE)
-            radius = rect.height // 3
-            pygame.draw.rect(surface, ROW_CHOSEN if on_turn else PLATE, rect,
-                             border_radius=radius)
-            pygame.draw.rect(surface, edge, rect, width=px(4) if on_turn or won else px(2),
-                             border_radius=radius)
-            inner = rect.inflate(-px(36), -px(12))
-            top = pygame.Rect(inner.left, inner.top, inner.width, inner.height // 2)
-            low = top.move(0, top.height)
-            self.text.draw(surface, name, px(30), TEXT, top, bold=on_turn, rtl=rtl)
-            self.text.draw(surface, line, px(26), GOOD if passed else TEXT_DIM, low, rtl=rtl)
+            plate(self.text, surface, rect, PLATE, px, rtl, name, line, on_turn=on_turn,
+                  edge=GOOD if won else None, line_colour=GOOD if passed else TEXT_DIM)
 
         return Piece(f"plate:{seat}", rect.inflate(px(4), px(4)), look, paint)
 
@@ -976,15 +971,11 @@ class HeartsScene(ModeMenu, TableInput):
             pygame.draw.polygon(surface, ACCENT, arrow)
             if not mine:
                 return
-            button = layout.pass_button
-            fill = ROW_CHOSEN if ready else PANEL
-            pygame.draw.rect(surface, fill, button, border_radius=button.height // 3)
-            edge = CURSOR if on_button else (ACCENT if ready else PANEL_EDGE)
-            pygame.draw.rect(surface, edge, button, width=px(6) if on_button else px(3),
-                             border_radius=button.height // 3)
-            label = self.tr("hearts.buttons.pass", count=len(self.picks))
-            self.text.draw(surface, label, px(38), TEXT if ready else TEXT_DIM,
-                           button.inflate(-px(20), 0), align="center", bold=ready, rtl=rtl)
+            box = layout.pass_button
+            button(self.text, surface, box, self.tr("hearts.buttons.pass", count=len(self.picks)),
+                   px(38), px, rtl, chosen=ready,
+                   edge=CURSOR if on_button else (ACCENT if ready else PANEL_EDGE),
+                   width=px(6) if on_button else px(3), radius=box.height // 3)
 
         return Piece("pass", rect, look, paint)
 
@@ -1108,10 +1099,8 @@ class HeartsScene(ModeMenu, TableInput):
             self._buttons.append((rect, "new_game"))
 
             def paint_new(surface: pygame.Surface) -> None:
-                pygame.draw.rect(surface, PANEL_EDGE, rect, width=px(2),
-                                 border_radius=rect.height // 4)
-                self.text.draw(surface, self.tr("hearts.buttons.new_game"), px(34), TEXT_DIM,
-                               rect.inflate(-px(20), 0), align="center", rtl=rtl)
+                button(self.text, surface, rect, self.tr("hearts.buttons.new_game"), px(34), px,
+                       rtl, fill=None)
 
             pieces.append(Piece("panel:new_game", rect, (rtl,), paint_new))
         line("hint", layout.hint, self.tr("hearts.hint"), px(27), TEXT_DIM, wrap="center")
@@ -1141,10 +1130,6 @@ class HeartsScene(ModeMenu, TableInput):
 
         return Piece("timer", rect, (digits, colour, rtl), paint)
 
-    def _overlay_box(self, surface: pygame.Surface, layout: Layout, rect: pygame.Rect) -> None:
-        pygame.draw.rect(surface, OVERLAY, rect, border_radius=layout.px(18))
-        pygame.draw.rect(surface, ACCENT, rect, width=layout.px(4), border_radius=layout.px(18))
-
     def _privacy(self, layout: Layout) -> Piece:
         assert self.privacy is not None
         px, rtl = layout.px, self.rtl
@@ -1156,7 +1141,7 @@ class HeartsScene(ModeMenu, TableInput):
         body = self.tr("hearts.privacy_body", seat=name)
 
         def paint(surface: pygame.Surface) -> None:
-            self._overlay_box(surface, layout, rect)
+            overlay_box(surface, rect, px)
             inner = rect.inflate(-px(60), -px(40))
             head = pygame.Rect(inner.left, inner.top, inner.width, inner.height * 2 // 5)
             self.text.draw(surface, title, px(64), ACCENT, head, align="center", bold=True,
@@ -1183,81 +1168,40 @@ class HeartsScene(ModeMenu, TableInput):
         points = result.points if result else (0,) * n
         totals = result.scores if result else tuple(state.scores)
         best = min(totals)
-        rows = [(self.seat_name(s), tr.digits(points[s]), tr.digits(totals[s]),
-                 totals[s] == best) for s in range(n)]
-        look = (title, moon, footer, tuple(rows), rtl)
+        rows = tuple(SheetRow((self.seat_name(s), tr.digits(points[s]), tr.digits(totals[s])),
+                              totals[s] == best) for s in range(n))
+        header = (tr("hearts.columns.player"), tr("hearts.columns.hand"),
+                  tr("hearts.columns.total"))
+        look = (title, moon, footer, rows, rtl)
 
         def paint(surface: pygame.Surface) -> None:
-            self._overlay_box(surface, layout, rect)
-            inner = rect.inflate(-px(70), -px(36))
-            head = pygame.Rect(inner.left, inner.top, inner.width, px(80))
-            self.text.draw(surface, title, px(54), ACCENT, head, align="center", bold=True,
-                           rtl=rtl)
-            columns = (0.0, 0.52, 0.78) if not rtl else (0.52, 0.22, 0.0)
-            widths = (0.5, 0.22, 0.22)
-
-            def row(y: int, cells: Sequence[str], size: int, colour: Colour,
-                    bold: bool = False) -> None:
-                for i, (cell, x, w) in enumerate(zip(cells, columns, widths, strict=True)):
-                    box = pygame.Rect(inner.left + round(x * inner.width), y,
-                                      round(w * inner.width), px(58))
-                    self.text.draw(surface, cell, size, colour, box,
-                                   align="start" if i == 0 else "center", bold=bold, rtl=rtl)
-
-            y = head.bottom + px(6)
-            row(y, (tr("hearts.columns.player"), tr("hearts.columns.hand"),
-                    tr("hearts.columns.total")), px(30), TEXT_DIM)
-            y += px(58)
-            pygame.draw.line(surface, PANEL_EDGE, (inner.left, y), (inner.right, y), px(2))
-            for name, hand_points, total, leading in rows:
-                y += px(6)
-                row(y, (name, hand_points, total), px(38), ACCENT if leading else TEXT,
-                    bold=leading)
-                y += px(58)
-            if moon is not None:
-                box = pygame.Rect(inner.left, y + px(10), inner.width, px(54))
-                self.text.draw(surface, moon, px(38), GOOD, box, align="center", bold=True,
-                               rtl=rtl)
-                draw_pip(surface, Suit.HEARTS, (box.left + px(30), box.centery), px(18))
-            foot = pygame.Rect(inner.left, inner.bottom - px(54), inner.width, px(54))
-            self.text.draw(surface, footer, px(32), TEXT_DIM, foot, align="center", rtl=rtl)
+            noted = score_sheet(self.text, surface, rect, px, rtl, title, header, rows, footer,
+                                moon)
+            if noted is not None:
+                draw_pip(surface, Suit.HEARTS, (noted.left + px(30), noted.centery), px(18))
 
         return Piece("scores", rect, look, paint)
 
     def _menu(self, layout: Layout) -> Piece:
         px, rtl = layout.px, self.rtl
-        row_h = px(78)
         rect = layout.overlay.copy()
-        rect.height = min(layout.felt.height - px(40), px(130) + row_h * len(self.modes))
+        rect.height = min(layout.felt.height - px(40), menu_height(MENU, self.menu_size, px))
         rect.center = layout.overlay.center
         rect.clamp_ip(layout.felt)
-        title = pygame.Rect(rect.left, rect.top + px(18), rect.width, px(90))
-        self._menu_rects = [
-            pygame.Rect(rect.left + px(60), title.bottom + i * row_h, rect.width - px(120),
-                        row_h - px(12))
-            for i in range(len(self.modes))
-        ]
-        names = tuple(self._mode_name(mode) for mode in self.modes)
+        self._menu_rects = menu_rows(rect, MENU, self.menu_size, px)
+        lines = self.menu_lines()
+        title = self.tr("hearts.choose_mode")
 
         def paint(surface: pygame.Surface) -> None:
-            self._overlay_box(surface, layout, rect)
-            self.text.draw(surface, self.tr("hearts.choose_mode"), px(48), ACCENT, title,
-                           align="center", bold=True, rtl=rtl)
-            for i, (box, name) in enumerate(zip(self._menu_rects, names, strict=True)):
-                chosen = i == self.menu_index
-                pygame.draw.rect(surface, PANEL, box, border_radius=box.height // 4)
-                pygame.draw.rect(surface, ACCENT if chosen else PANEL_EDGE, box,
-                                 width=px(5) if chosen else px(2), border_radius=box.height // 4)
-                self.text.draw(surface, name, px(36), TEXT if chosen else TEXT_DIM,
-                               box.inflate(-px(30), 0), align="center", bold=chosen, rtl=rtl)
+            modes_menu(self.text, surface, rect, MENU, px, rtl, title, lines, self.menu_index)
 
-        return Piece("menu", rect, (names, self.menu_index, rtl), paint)
+        return Piece("menu", rect, (lines, self.menu_index, rtl), paint)
 
-    def _mode_name(self, mode: Mode) -> str:
+    def mode_name(self, mode: Mode) -> str:
         if mode.key.startswith("people"):
             people = sum(1 for bot in mode.bots if bot is None)
             return self.tr("hearts.modes.people", count=people)
-        return self.tr(f"hearts.modes.{mode.key}")
+        return super().mode_name(mode)
 
     # text in several lines
 

@@ -378,3 +378,74 @@ def test_every_action_is_journaled_and_an_unfinished_match_comes_back(display: N
         back.table.apply(state.legal_actions()[0])
     rows = again.journal.store.events(again.journal.store.unfinished("backgammon").id)
     assert len([r for r in rows if r["kind"] == "record"]) == len(events(back.state)) - 1
+
+
+def test_the_menu_offers_the_games_options_and_a_mode_starts_with_them(display: None) -> None:
+    scene = backgammon_scene(TextRenderer(rtl=False), Translator("en"), seed=3)
+    assert scene.state.options == GameOptions.classic(5)  # the registry's defaults
+    press(scene, Action.NEW_HAND)
+    lines = scene.menu_lines()
+    assert lines[5:] == ("Scoring: classic", "Doubling cube: on", "Match: to 5 points",
+                         "Crawford rule: on")
+    press(scene, Action.DOWN, Action.DOWN, Action.DOWN)  # down from "medium" to "Scoring"
+    press(scene, Action.RIGHT)  # Maple
+    press(scene, Action.DOWN, Action.DOWN, Action.LEFT)  # a match to 3 (Maple has no 4)
+    assert scene.menu_lines()[5:8] == ("Scoring: Maple", "Doubling cube: on",
+                                       "Match: to 3 points")
+    assert scene.state.options == GameOptions.classic(5)  # nothing changes before a choice
+    press(scene, Action.UP, Action.UP, Action.UP, Action.UP, Action.SELECT)  # "hard"
+    assert scene.mode == "hard" and not scene.menu_open
+    assert scene.state.options.variant == "maple" and scene.state.options.match_length == 3
+    press(scene, Action.NEW_HAND, Action.DOWN, Action.RIGHT, Action.BACK)  # looked, went back
+    press(scene, Action.NEW_HAND, Action.SELECT)
+    assert scene.state.options.match_length == 3
+
+
+def test_the_kiosk_starts_with_the_way_and_rules_last_chosen(display: None) -> None:
+    from kiosk.app import Kiosk, KioskOptions
+    from kiosk.config import Config, VoiceConfig
+
+    silent = Config(voice=VoiceConfig(enabled=False))
+    first = Kiosk(KioskOptions(headless=True, seed=8), silent)
+    scene = first.show("backgammon")
+    assert isinstance(scene, BackgammonScene)
+    assert scene.state.options == GameOptions.classic(5) and scene.mode == "medium"
+    scene.rule_choices.step(2, -1)  # type: ignore[union-attr]  # a match to 4
+    scene.choose_mode(3)  # hard
+    scene.update(0.0)
+    scene.update(5.0)  # the opening roll: the match is in the journal
+    assert scene.state.history
+    first.journal.store.close()
+
+    again = Kiosk(KioskOptions(headless=True, seed=9), silent)
+    back = again.show("backgammon")
+    assert isinstance(back, BackgammonScene)
+    assert back.mode == "hard" and back.state.options.match_length == 4
+
+
+def test_a_seats_own_buttons_play_its_turn_and_never_call_up_the_caller(display: None) -> None:
+    from hardware.events import SeatButton, SeatClaim
+    from kiosk.app import Kiosk, KioskOptions
+    from kiosk.config import Config, VoiceConfig
+
+    app = Kiosk(KioskOptions(headless=True, seed=5), Config(voice=VoiceConfig(enabled=False)))
+    scene = app.show("backgammon")
+    assert isinstance(scene, BackgammonScene)
+    scene.start({0: None, 1: None}, "hotseat")
+    app.frame(0.0)
+    for t in range(1, 20):  # the opening roll is made by itself
+        app.frame(float(t))
+    mover = scene.state.turn
+    assert mover is not None and scene.decision() == mover
+    other = 2 - mover  # the other seat, counting from 1
+    app.events.put(SeatClaim(other))
+    app.frame(21.0)
+    assert app.scene is scene and scene.picked is None  # not their turn: nothing
+    app.events.put(SeatClaim(mover + 1))  # select: pick up the checker under the cursor
+    app.frame(22.0)
+    assert app.scene is scene and scene.picked is not None
+    app.events.put(SeatButton(other, "select"))  # the other seat's select: nothing
+    app.events.put(SeatButton(mover + 1, "select"))  # puts it down on the first target
+    app.frame(23.0)
+    assert scene.picked is None and scene.picker is not None and len(scene.picker.steps) == 1
+    app.voice.ready.wait(60)
