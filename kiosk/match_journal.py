@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from engines.registry import game as registered_game
 from engines.registry import games as registered_games
@@ -69,8 +69,7 @@ class Unfinished:
     mode: str
 
 
-@dataclass(frozen=True)
-class Choice:
+class Choice(NamedTuple):
     """How the last game was played: the way (the mode) and the rule set (its options)."""
 
     mode: str

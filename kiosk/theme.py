@@ -36,6 +36,25 @@ OVERLAY: Colour = (10, 16, 36)  # behind a menu, a score, a question
 CURSOR: Colour = (110, 205, 255)  # what the keys point at
 
 
+def unit_of(size: tuple[int, int]) -> float:
+    """The pixels of a 1920×1080 design unit on a screen of `size` (the same in both ways)."""
+    return min(size[0] / 1920, size[1] / 1080)
+
+
+def scaler(unit: float) -> Px:
+    """Design pixels to screen pixels (never less than one)."""
+    return lambda value: max(1, round(value * unit))
+
+
+class Scaled:
+    """A layout measured in design pixels: `px` turns them into the screen's."""
+
+    unit: float
+
+    def px(self, value: float) -> int:
+        return max(1, round(value * self.unit))
+
+
 def overlay_box(surface: pygame.Surface, rect: pygame.Rect, px: Px, radius: float = 18,
                 alpha: int = 255) -> None:
     """A box over the table, edged in the accent colour (`alpha` < 255: see-through)."""

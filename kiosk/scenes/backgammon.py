@@ -45,35 +45,19 @@ from engines.backgammon.rules import (
 from engines.backgammon.rules import (
     Action as GameAction,
 )
+from kiosk import theme
 from kiosk.config import Action
 from kiosk.i18n import Translator
-from kiosk.scenes.modes import ModeMenu
+from kiosk.scenes.modes import TableScene
 from kiosk.table.choices import Choices
 from kiosk.table.controller import Move as TableMove
 from kiosk.table.controller import Pacing, TableController
 from kiosk.table.games import BACKGAMMON
-from kiosk.table.router import SELECTS, TableInput
+from kiosk.table.router import SELECTS
 from kiosk.table.seats import Mode, seats_of
 from kiosk.table.worker import Worker
 from kiosk.text import TextRenderer
-from kiosk.theme import (
-    ACCENT,
-    BACKGROUND,
-    GOOD,
-    PANEL,
-    PANEL_EDGE,
-    TEXT,
-    TEXT_DIM,
-    Colour,
-    MenuLook,
-    PlateLook,
-    button,
-    menu_height,
-    menu_rows,
-    modes_menu,
-    overlay_box,
-    plate,
-)
+from kiosk.theme import ACCENT, BACKGROUND, GOOD, PANEL, PANEL_EDGE, TEXT, TEXT_DIM, Colour
 
 FRAME: Colour = (92, 58, 34)
 FELT: Colour = (30, 92, 70)
@@ -86,8 +70,8 @@ CHECKER_EDGE: tuple[Colour, Colour] = ((160, 146, 120), (120, 112, 118))
 CHECKER_TEXT: tuple[Colour, Colour] = ((30, 30, 30), (240, 240, 240))
 TARGET: Colour = (255, 236, 120)
 DIE_USED: Colour = (120, 120, 120)
-CARD = PlateLook(fill=BACKGROUND, edge=PANEL_EDGE, radius=14, sizes=(38, 32))  # a player's
-MENU = MenuLook(row=86, title=52, text=40, top=20, bottom=40, alpha=235, radius=16)
+CARD = theme.PlateLook(fill=BACKGROUND, edge=PANEL_EDGE, radius=14, sizes=(38, 32))  # a player's
+MENU = theme.MenuLook(row=86, title=52, text=40, top=20, bottom=40, alpha=235, radius=16)
 
 STACK = 5  # checkers drawn on a point before the rest become a number
 BAR_STACK = 3
@@ -258,7 +242,7 @@ class TurnPicker:
 
 
 @dataclass(frozen=True)
-class Layout:
+class Layout(theme.Scaled):
     """Every region of the screen for one size and direction (points in player 0's numbering)."""
 
     size: tuple[int, int]
@@ -282,18 +266,13 @@ class Layout:
     new_game: pygame.Rect
     hint: pygame.Rect
 
-    def px(self, value: float) -> int:
-        return max(1, round(value * self.unit))
-
 
 def make_layout(size: tuple[int, int], rtl: bool) -> Layout:
     """The board on the start side of the screen is a board in both languages; the panel
     beside it is on the right in English and on the left in Persian."""
     width, height = size
-    unit = min(width / 1920, height / 1080)
-
-    def px(value: float) -> int:
-        return max(1, round(value * unit))
+    unit = theme.unit_of(size)
+    px = theme.scaler(unit)
 
     margin = px(28)
     board_w = min(px(1400), width - 2 * margin - px(360) - margin)
@@ -368,7 +347,7 @@ def screen_point(player: int, point: int) -> int:
 # -- the scene ----------------------------------------------------------------------------------
 
 
-class BackgammonScene(ModeMenu, TableInput):
+class BackgammonScene(TableScene):
     """A game or match of Takhteh Nard between people, computers, or both.
 
     The turn flow is the table controller's (`self.table`): the rolls, the computers
@@ -394,20 +373,10 @@ class BackgammonScene(ModeMenu, TableInput):
         thinker: Executor | None = None,
         rule_choices: Choices | None = None,
     ) -> None:
-        self.text = text
-        self.tr = tr
-        self.modes = tuple(modes)
-        self.rule_choices = rule_choices  # the rule sets the menu offers (None: `new_game`'s)
-        self.request: str | None = None
-        self.menu_open = False
-        self.menu_index = 0
-        self._layout: Layout | None = None
-        self._background: pygame.Surface | None = None
-        self._full = True
+        self._screen(text, tr, modes, rule_choices)
         self._shown_board: tuple[object, ...] | None = None
         self._shown_panel: tuple[object, ...] | None = None
         self._hit_buttons: list[tuple[pygame.Rect, str]] = []
-        self._menu_rects: list[pygame.Rect] = []
         self._shown_rtl: bool | None = None
         self.table = TableController(
             new_game, seats_of(_pair(bots)), rng, game=BACKGAMMON,
@@ -436,14 +405,6 @@ class BackgammonScene(ModeMenu, TableInput):
 
     # -- what the table says ----------------------------------------------------------------
     @property
-    def state(self) -> GameState:
-        return self.table.state  # type: ignore[no-any-return]
-
-    @property
-    def mode(self) -> str:
-        return self.table.mode
-
-    @property
     def bots(self) -> dict[int, Bot | None]:
         return {0: self.table.bot(0), 1: self.table.bot(1)}  # type: ignore[dict-item]
 
@@ -460,14 +421,6 @@ class BackgammonScene(ModeMenu, TableInput):
     def human(self, player: int | None) -> bool:
         """A person at the TV plays `player`."""
         return self.table.at_tv(player)
-
-    @property
-    def demo(self) -> bool:
-        return self.table.demo
-
-    @property
-    def rtl(self) -> bool:
-        return self.tr.rtl
 
     # -- what happens on the board ----------------------------------------------------------
     def applied(self, move: TableMove) -> None:
@@ -793,9 +746,6 @@ class BackgammonScene(ModeMenu, TableInput):
         return self.tr("backgammon.score", light=s[0], dark=s[1])
 
     # -- drawing -------------------------------------------------------------------------------
-    def invalidate(self) -> None:
-        self._full = True
-
     def shown_board(self) -> Board:
         if self.result_board is not None:
             return self.result_board
@@ -1090,7 +1040,7 @@ class BackgammonScene(ModeMenu, TableInput):
     def _draw_result(self, surface: pygame.Surface, layout: Layout) -> None:
         px = layout.px
         box = self._over_board(layout, px(330))
-        overlay_box(surface, box, px, MENU.radius, MENU.alpha)
+        theme.overlay_box(surface, box, px, MENU.radius, MENU.alpha)
         head, points, tail = self.result_lines()
         inner = box.inflate(-px(60), -px(40))
         rows = [(head, px(60), ACCENT, True), (points, px(46), TEXT, False),
@@ -1103,10 +1053,10 @@ class BackgammonScene(ModeMenu, TableInput):
 
     def _draw_menu(self, surface: pygame.Surface, layout: Layout) -> None:
         px = layout.px
-        box = self._over_board(layout, menu_height(MENU, self.menu_size, px))
-        self._menu_rects = menu_rows(box, MENU, self.menu_size, px)
-        modes_menu(self.text, surface, box, MENU, px, self.rtl,
-                   self.tr("backgammon.choose_mode"), self.menu_lines(), self.menu_index)
+        box = self._over_board(layout, theme.menu_height(MENU, self.menu_size, px))
+        self._menu_rects = theme.menu_rows(box, MENU, self.menu_size, px)
+        theme.modes_menu(self.text, surface, box, MENU, px, self.rtl,
+                         self.tr("backgammon.choose_mode"), self.menu_lines(), self.menu_index)
 
     # the panel
     def _draw_panel(self, surface: pygame.Surface, layout: Layout) -> None:
@@ -1135,12 +1085,12 @@ class BackgammonScene(ModeMenu, TableInput):
             rect = layout.buttons[i] if len(choices) > 1 else layout.buttons[0].union(
                 layout.buttons[1])
             chosen = name == "done" or (i == self.choice % len(choices) and "done" not in choices)
-            button(self.text, surface, rect, tr(f"backgammon.buttons.{name}"), px(44), px, rtl,
-                   chosen=chosen)
+            theme.button(self.text, surface, rect, tr(f"backgammon.buttons.{name}"), px(44),
+                         px, rtl, chosen=chosen)
             self._hit_buttons.append((rect, name))
         if self.modes:
-            button(self.text, surface, layout.new_game, tr("backgammon.buttons.new_game"),
-                   px(34), px, rtl, fill=None)
+            theme.button(self.text, surface, layout.new_game, tr("backgammon.buttons.new_game"),
+                         px(34), px, rtl, fill=None)
         self.text.paragraph(surface, tr("backgammon.hint"), px(28), TEXT_DIM, layout.hint,
                             leading=1.45)
 
@@ -1153,9 +1103,10 @@ class BackgammonScene(ModeMenu, TableInput):
         text_box = pygame.Rect(0, card.top + px(10), card.width - d - px(60),
                                2 * (card.height // 2 - px(6)))
         text_box.left = card.left + px(20) if rtl else card.left + d + px(40)
-        plate(self.text, surface, card, CARD, px, rtl, f"{self.name(player)} · {self.role(player)}",
-              self.tr("backgammon.pips", pips=board.pips(player)), on_turn=on_turn,
-              text_box=text_box)
+        theme.plate(self.text, surface, card, CARD, px, rtl,
+                    f"{self.name(player)} · {self.role(player)}",
+                    self.tr("backgammon.pips", pips=board.pips(player)), on_turn=on_turn,
+                    text_box=text_box)
         cx = card.right - px(20) - d // 2 if rtl else card.left + px(20) + d // 2
         self._checker(surface, player, (cx, card.centery), d)
 

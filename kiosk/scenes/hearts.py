@@ -47,39 +47,17 @@ from engines.hearts.rules import (
     Phase,
     View,
 )
+from kiosk import theme
 from kiosk.cards_draw import CardPainter, card_size, draw_pip
 from kiosk.config import Action
 from kiosk.i18n import Translator
-from kiosk.scenes.modes import MENU_SELECTS, ModeMenu
+from kiosk.scenes.modes import MENU_SELECTS, TableScene, forward
 from kiosk.table.controller import Move, Pacing, TableController
 from kiosk.table.games import HEARTS
-from kiosk.table.router import TableInput
 from kiosk.table.seats import Mode, bots_of, seats_of
 from kiosk.table.worker import Worker
 from kiosk.text import TextRenderer
-from kiosk.theme import (
-    ACCENT,
-    BACKGROUND,
-    BAD,
-    CURSOR,
-    GOOD,
-    OVERLAY,
-    PANEL,
-    PANEL_EDGE,
-    TEXT,
-    TEXT_DIM,
-    Colour,
-    MenuLook,
-    PlateLook,
-    SheetRow,
-    button,
-    menu_height,
-    menu_rows,
-    modes_menu,
-    overlay_box,
-    plate,
-    score_sheet,
-)
+from kiosk.theme import ACCENT, BAD, CURSOR, GOOD, PANEL_EDGE, TEXT, TEXT_DIM, Colour
 
 Point = tuple[float, float]
 
@@ -87,8 +65,8 @@ FELT: Colour = (30, 112, 76)
 FELT_DARK: Colour = (14, 70, 48)
 RIM: Colour = (82, 50, 30)
 RIM_EDGE: Colour = (140, 96, 56)
-PLATE = PlateLook(fill=(12, 52, 36), edge=(74, 138, 104))  # a seat's plate on the felt
-MENU = MenuLook()
+PLATE = theme.PlateLook(fill=(12, 52, 36), edge=(74, 138, 104))  # a seat's theme.plate on the felt
+MENU = theme.MenuLook()
 RECEIVED: Colour = (96, 220, 140)
 
 BOT_PAUSE = 0.9  # seconds before a computer plays, so people can follow
@@ -179,7 +157,7 @@ class Slot:
 
 
 @dataclass(frozen=True)
-class Layout:
+class Layout(theme.Scaled):
     """Every region of the screen for one size, direction and table size."""
 
     size: tuple[int, int]
@@ -208,9 +186,6 @@ class Layout:
     toast: pygame.Rect
     overlay: pygame.Rect
 
-    def px(self, value: float) -> int:
-        return max(1, round(value * self.unit))
-
     def slots(self, count: int) -> list[Slot]:
         """The fan of `count` cards: along an arc, each turned to follow it."""
         if count <= 0:
@@ -230,10 +205,8 @@ class Layout:
 def make_layout(size: tuple[int, int], rtl: bool, players: int) -> Layout:
     """The table on the start side of the screen, the panel beside it (on the left in Persian)."""
     width, height = size
-    unit = min(width / 1920, height / 1080)
-
-    def px(value: float) -> int:
-        return max(1, round(value * unit))
+    unit = theme.unit_of(size)
+    px = theme.scaler(unit)
 
     margin = px(20)
     panel_w = px(400)
@@ -307,7 +280,7 @@ def make_layout(size: tuple[int, int], rtl: bool, players: int) -> Layout:
 # -- the scene ----------------------------------------------------------------------------------
 
 
-class HeartsScene(ModeMenu, TableInput):
+class HeartsScene(TableScene):
     """A game of Bidel between people and computers, on one screen.
 
     The turn flow is the table controller's (`self.table`); the scene lays out and draws
@@ -331,20 +304,11 @@ class HeartsScene(ModeMenu, TableInput):
         pause: float = BOT_PAUSE,
         thinker: Executor | None = None,
     ) -> None:
-        self.text = text
-        self.tr = tr
+        self._screen(text, tr, modes)
         self.painter = CardPainter(text)
-        self.modes = tuple(modes)
-        self.request: str | None = None
-        self.menu_open = False
-        self.menu_index = 0
-        self._layout: Layout | None = None
-        self._background: pygame.Surface | None = None
         self._built_for: tuple[bool, int] | None = None
-        self._full = True
         self._shown: dict[str, tuple[pygame.Rect, tuple[object, ...]]] = {}
         self._buttons: list[tuple[pygame.Rect, str]] = []
-        self._menu_rects: list[pygame.Rect] = []
         self._hand_slots: list[tuple[Card, Slot]] = []
         self.shown_hand: tuple[Card, ...] = ()  # the cards last drawn face up at the bottom
         self._now = 0.0
@@ -374,8 +338,7 @@ class HeartsScene(ModeMenu, TableInput):
 
     def _mode_and_level(self, bots: Sequence[Bot | None], mode: str | None) -> tuple[str, str]:
         key = mode or ("demo" if all(b is not None for b in bots) else "people")
-        found = next((m for m in self.modes if m.key == key), None)
-        return key, found.level if found is not None else self.table.level
+        return key, self.level_of(key)
 
     def began(self) -> None:
         """The table has a new (or resumed) game: nothing moves, nothing is picked."""
@@ -389,57 +352,16 @@ class HeartsScene(ModeMenu, TableInput):
         self._aim_cursor()
 
     # -- what the table says ----------------------------------------------------------------
-    @property
-    def state(self) -> GameState:
-        return self.table.state  # type: ignore[no-any-return]
-
-    @property
-    def mode(self) -> str:
-        return self.table.mode
+    viewer = forward("privacy.viewer", "The seat whose hand the screen shows (None: none).")
+    privacy = forward("privacy.asking", "The seat asked for before their hand is shown.")
+    orient = forward("privacy.orient", "The seat at the bottom of the screen.")
+    table_open = forward("showing_result", "The score of the hand just finished is shown.")
+    deadline = forward("clock.deadline", "When the person's time runs out (None: no clock).")
+    turn_seconds = forward("clock.seconds", "A person's time for a turn (0: no limit).")
 
     @property
     def bots(self) -> tuple[Bot | None, ...]:
         return bots_of(self.table.seats)  # type: ignore[return-value]
-
-    @property
-    def people(self) -> tuple[int, ...]:
-        return self.table.people
-
-    @property
-    def demo(self) -> bool:
-        return self.table.demo
-
-    @property
-    def viewer(self) -> int | None:
-        """The seat whose hand the screen shows (None: none)."""
-        return self.table.privacy.viewer
-
-    @property
-    def privacy(self) -> int | None:
-        """The seat asked for before their hand is shown (pass and play)."""
-        return self.table.privacy.asking
-
-    @property
-    def orient(self) -> int:
-        """The seat at the bottom of the screen."""
-        return self.table.privacy.orient
-
-    @property
-    def table_open(self) -> bool:
-        """The score table of the hand just finished is on the screen."""
-        return self.table.showing_result
-
-    @property
-    def deadline(self) -> float | None:
-        return self.table.clock.deadline
-
-    @property
-    def turn_seconds(self) -> float:
-        return self.table.clock.seconds
-
-    @property
-    def rtl(self) -> bool:
-        return self.tr.rtl
 
     @property
     def players(self) -> int:
@@ -788,9 +710,6 @@ class HeartsScene(ModeMenu, TableInput):
         return tr("hearts.your_turn", seat=name)
 
     # -- drawing ------------------------------------------------------------------------------
-    def invalidate(self) -> None:
-        self._full = True
-
     def draw(self, surface: pygame.Surface, now: float) -> list[pygame.Rect]:
         """Bring the screen up to date; returns the rectangles drawn."""
         size = surface.get_size()
@@ -835,7 +754,7 @@ class HeartsScene(ModeMenu, TableInput):
         self._built_for = (self.rtl, self.players)
         px = layout.px
         background = pygame.Surface(size)
-        background.fill(BACKGROUND)
+        background.fill(theme.BACKGROUND)
         radius = px(70)
         pygame.draw.rect(background, RIM, layout.table, border_radius=radius)
         pygame.draw.rect(background, RIM_EDGE, layout.table, width=px(3), border_radius=radius)
@@ -857,7 +776,7 @@ class HeartsScene(ModeMenu, TableInput):
                            round(layout.trick_card[1] * 2.3))
         ring.center = layout.centre
         pygame.draw.ellipse(background, (44, 128, 90), ring, width=px(2))
-        pygame.draw.rect(background, PANEL, layout.panel, border_radius=px(18))
+        pygame.draw.rect(background, theme.PANEL, layout.panel, border_radius=px(18))
         pygame.draw.rect(background, PANEL_EDGE, layout.panel, width=px(2), border_radius=px(18))
         self.text.draw(background, self.tr("hearts.title"), px(64), ACCENT, layout.title,
                        bold=True, rtl=self.rtl)
@@ -907,8 +826,8 @@ class HeartsScene(ModeMenu, TableInput):
         look = (name, line, on_turn, won, passed, rtl)
 
         def paint(surface: pygame.Surface) -> None:
-            plate(self.text, surface, rect, PLATE, px, rtl, name, line, on_turn=on_turn,
-                  edge=GOOD if won else None, line_colour=GOOD if passed else TEXT_DIM)
+            theme.plate(self.text, surface, rect, PLATE, px, rtl, name, line, on_turn=on_turn,
+                        edge=GOOD if won else None, line_colour=GOOD if passed else TEXT_DIM)
 
         return Piece(f"plate:{seat}", rect.inflate(px(4), px(4)), look, paint)
 
@@ -972,10 +891,10 @@ class HeartsScene(ModeMenu, TableInput):
             if not mine:
                 return
             box = layout.pass_button
-            button(self.text, surface, box, self.tr("hearts.buttons.pass", count=len(self.picks)),
-                   px(38), px, rtl, chosen=ready,
-                   edge=CURSOR if on_button else (ACCENT if ready else PANEL_EDGE),
-                   width=px(6) if on_button else px(3), radius=box.height // 3)
+            label = self.tr("hearts.buttons.pass", count=len(self.picks))
+            theme.button(self.text, surface, box, label, px(38), px, rtl, chosen=ready,
+                         edge=CURSOR if on_button else (ACCENT if ready else PANEL_EDGE),
+                         width=px(6) if on_button else px(3), radius=box.height // 3)
 
         return Piece("pass", rect, look, paint)
 
@@ -1058,7 +977,7 @@ class HeartsScene(ModeMenu, TableInput):
             rect.bottom = layout.toast.bottom
 
         def paint(surface: pygame.Surface) -> None:
-            pygame.draw.rect(surface, OVERLAY, rect, border_radius=rect.height // 3)
+            pygame.draw.rect(surface, theme.OVERLAY, rect, border_radius=rect.height // 3)
             pygame.draw.rect(surface, BAD if warn else ACCENT, rect, width=px(3),
                              border_radius=rect.height // 3)
             inner = rect.inflate(-px(40), -px(12))
@@ -1099,8 +1018,8 @@ class HeartsScene(ModeMenu, TableInput):
             self._buttons.append((rect, "new_game"))
 
             def paint_new(surface: pygame.Surface) -> None:
-                button(self.text, surface, rect, self.tr("hearts.buttons.new_game"), px(34), px,
-                       rtl, fill=None)
+                theme.button(self.text, surface, rect, self.tr("hearts.buttons.new_game"),
+                             px(34), px, rtl, fill=None)
 
             pieces.append(Piece("panel:new_game", rect, (rtl,), paint_new))
         line("hint", layout.hint, self.tr("hearts.hint"), px(27), TEXT_DIM, wrap="center")
@@ -1141,7 +1060,7 @@ class HeartsScene(ModeMenu, TableInput):
         body = self.tr("hearts.privacy_body", seat=name)
 
         def paint(surface: pygame.Surface) -> None:
-            overlay_box(surface, rect, px)
+            theme.overlay_box(surface, rect, px)
             inner = rect.inflate(-px(60), -px(40))
             head = pygame.Rect(inner.left, inner.top, inner.width, inner.height * 2 // 5)
             self.text.draw(surface, title, px(64), ACCENT, head, align="center", bold=True,
@@ -1168,15 +1087,15 @@ class HeartsScene(ModeMenu, TableInput):
         points = result.points if result else (0,) * n
         totals = result.scores if result else tuple(state.scores)
         best = min(totals)
-        rows = tuple(SheetRow((self.seat_name(s), tr.digits(points[s]), tr.digits(totals[s])),
+        rows = tuple(theme.SheetRow((self.seat_name(s), tr.digits(points[s]), tr.digits(totals[s])),
                               totals[s] == best) for s in range(n))
         header = (tr("hearts.columns.player"), tr("hearts.columns.hand"),
                   tr("hearts.columns.total"))
         look = (title, moon, footer, rows, rtl)
 
         def paint(surface: pygame.Surface) -> None:
-            noted = score_sheet(self.text, surface, rect, px, rtl, title, header, rows, footer,
-                                moon)
+            noted = theme.score_sheet(self.text, surface, rect, px, rtl, title, header, rows,
+                                      footer, moon)
             if noted is not None:
                 draw_pip(surface, Suit.HEARTS, (noted.left + px(30), noted.centery), px(18))
 
@@ -1185,15 +1104,15 @@ class HeartsScene(ModeMenu, TableInput):
     def _menu(self, layout: Layout) -> Piece:
         px, rtl = layout.px, self.rtl
         rect = layout.overlay.copy()
-        rect.height = min(layout.felt.height - px(40), menu_height(MENU, self.menu_size, px))
+        rect.height = min(layout.felt.height - px(40), theme.menu_height(MENU, self.menu_size, px))
         rect.center = layout.overlay.center
         rect.clamp_ip(layout.felt)
-        self._menu_rects = menu_rows(rect, MENU, self.menu_size, px)
+        self._menu_rects = theme.menu_rows(rect, MENU, self.menu_size, px)
         lines = self.menu_lines()
         title = self.tr("hearts.choose_mode")
 
         def paint(surface: pygame.Surface) -> None:
-            modes_menu(self.text, surface, rect, MENU, px, rtl, title, lines, self.menu_index)
+            theme.modes_menu(self.text, surface, rect, MENU, px, rtl, title, lines, self.menu_index)
 
         return Piece("menu", rect, (lines, self.menu_index, rtl), paint)
 

@@ -1,5 +1,7 @@
-"""The menu the table games share: the ways to play (against the computer, people, demo)
-and the game's options from its registry entry.
+"""What the table games' scenes share: the modes menu and the table read through.
+
+The menu: the ways to play (against the computer, people, demo) and the game's options
+from its registry entry.
 
 `ModeMenu` is mixed into a table scene that has `modes` (each a `kiosk.table.Mode`), the
 current `mode` key, a translator `tr`, its catalogue name `game` and `start(bots, mode)`;
@@ -14,13 +16,16 @@ game being played; the journal remembers what was chosen, so the next start is t
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import attrgetter
 from typing import Any
 
 from kiosk.config import Action
 from kiosk.i18n import Translator
 from kiosk.table.choices import Choices
-from kiosk.table.router import SELECTS
+from kiosk.table.controller import TableController
+from kiosk.table.router import SELECTS, TableInput
 from kiosk.table.seats import Mode
+from kiosk.text import TextRenderer
 
 MENU_SELECTS = SELECTS
 
@@ -111,3 +116,47 @@ class ModeMenu:
         if isinstance(value, int) and self.tr.has(number):
             return self.tr(number, value=value)
         return self.tr.digits(value) if isinstance(value, int) else str(value)
+
+
+def forward(path: str, doc: str = "") -> Any:
+    """A read-only property of a table scene: its table controller's `path` (dotted)."""
+    get = attrgetter(path)
+    return property(lambda self: get(self.table), doc=doc or f"The table's {path}.")
+
+
+class TableScene(ModeMenu, TableInput):
+    """The part every table scene shares: the game read through from its controller
+    (`table`), the screen's bookkeeping, the modes menu and the seats' buttons."""
+
+    table: TableController
+    state = forward("state", "The game on the table.")
+    mode = forward("mode", "The way the game is played (a `Mode`'s key).")
+    people = forward("people", "The seats of the people at the TV.")
+    demo = forward("demo", "Computers in every seat.")
+
+    def _screen(self, text: TextRenderer, tr: Translator, modes: Sequence[Mode],
+                rule_choices: Choices | None = None) -> None:
+        """Nothing drawn yet, no menu open, no request to leave."""
+        self.text = text
+        self.tr = tr
+        self.modes = tuple(modes)
+        self.rule_choices = rule_choices  # the rule sets the menu offers (None: the game's)
+        self.request: str | None = None
+        self.menu_open = False
+        self.menu_index = 0
+        self._layout: Any = None
+        self._background: Any = None
+        self._full = True
+        self._menu_rects: list[Any] = []
+
+    def level_of(self, key: str) -> str:
+        """The table's level in the way `key` (the level it had when the way is not offered)."""
+        found = next((m for m in self.modes if m.key == key), None)
+        return found.level if found is not None else self.table.level
+
+    @property
+    def rtl(self) -> bool:
+        return self.tr.rtl
+
+    def invalidate(self) -> None:
+        self._full = True
