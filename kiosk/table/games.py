@@ -19,6 +19,7 @@ from typing import Any
 
 from engines.backgammon.rules import Phase as BackgammonPhase
 from engines.backgammon.rules import Play
+from engines.registry import game
 
 
 @dataclass(frozen=True)
@@ -60,11 +61,9 @@ class BackgammonTable(TableGame):
 class HeartsTable(TableGame):
     """Bidel: each seat's hand is hidden from the others; a finished hand stops the table."""
 
-    hidden: bool = True
-
     def finished(self, before: Any, after: Any) -> bool:
         return len(after.results) > len(before.results)
 
 
-BACKGAMMON = BackgammonTable()
-HEARTS = HeartsTable()
+BACKGAMMON = BackgammonTable(hidden=game("backgammon").hidden is not None)
+HEARTS = HeartsTable(hidden=game("hearts").hidden is not None)  # the registry says what is hidden
