@@ -34,6 +34,8 @@ BAD: Colour = (240, 84, 84)
 WARN: Colour = (255, 170, 60)
 OVERLAY: Colour = (10, 16, 36)  # behind a menu, a score, a question
 CURSOR: Colour = (110, 205, 255)  # what the keys point at
+BAR_BACK: Colour = (40, 56, 104)  # a progress bar or countdown: its track
+BAR: Colour = (96, 200, 255)  # and its fill
 
 
 def unit_of(size: tuple[int, int]) -> float:

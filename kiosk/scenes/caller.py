@@ -27,13 +27,14 @@ from kiosk.caller import CallerController, Changed, ClaimPhase, ClaimResult, Not
 from kiosk.config import Action
 from kiosk.i18n import Translator
 from kiosk.text import TextRenderer
-from kiosk.theme import (  # the shared colours; the other screens take them from here too
+from kiosk.theme import (
     ACCENT,
     BACKGROUND,
+    BAR,
+    BAR_BACK,
     GOOD,
     PANEL,
     PANEL_EDGE,
-    ROW_CHOSEN,  # noqa: F401  (the settings screen takes it from here)
     TEXT,
     TEXT_DIM,
     WARN,
@@ -47,8 +48,6 @@ CELL_ON_TEXT: Colour = (24, 20, 8)
 CELL_LAST: Colour = (255, 144, 80)  # 8:1 behind CELL_ON_TEXT
 BALL: Colour = (250, 250, 245)
 BALL_TEXT: Colour = (18, 24, 52)
-BAR_BACK: Colour = (40, 56, 104)
-BAR: Colour = (96, 200, 255)
 
 # The verdict card: the ticket on white paper. Text on its marks is ≥ 7:1 (WCAG).
 PAPER: Colour = (250, 250, 245)

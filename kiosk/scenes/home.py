@@ -13,8 +13,8 @@ import pygame
 from engines.registry import games as registered_games
 from kiosk.config import Action
 from kiosk.i18n import Translator
-from kiosk.scenes.caller import ACCENT, BACKGROUND, PANEL, PANEL_EDGE, TEXT, TEXT_DIM
 from kiosk.text import TextRenderer
+from kiosk.theme import ACCENT, BACKGROUND, PANEL, PANEL_EDGE, TEXT, TEXT_DIM
 
 
 @dataclass(frozen=True)

@@ -12,8 +12,8 @@ import pygame
 from engines.registry import GameEntry
 from kiosk.config import Action
 from kiosk.i18n import Translator
-from kiosk.scenes.caller import ACCENT, BACKGROUND, TEXT, TEXT_DIM
 from kiosk.text import TextRenderer
+from kiosk.theme import ACCENT, BACKGROUND, TEXT, TEXT_DIM
 
 
 class NoTableScene:

@@ -12,8 +12,8 @@ import pygame
 
 from kiosk.config import Action
 from kiosk.i18n import Translator
-from kiosk.scenes.caller import ACCENT, BACKGROUND, BAR, BAR_BACK, TEXT, TEXT_DIM
 from kiosk.text import TextRenderer
+from kiosk.theme import ACCENT, BACKGROUND, BAR, BAR_BACK, TEXT, TEXT_DIM
 
 Progress = Callable[[], tuple[int, int]]
 

@@ -28,7 +28,9 @@ import pygame
 from hardware.printing import PrintError
 from kiosk.config import Action
 from kiosk.i18n import Translator
-from kiosk.scenes.caller import (
+from kiosk.store import StoreError
+from kiosk.text import TextRenderer, has_arabic
+from kiosk.theme import (
     ACCENT,
     BACKGROUND,
     BAR,
@@ -40,8 +42,6 @@ from kiosk.scenes.caller import (
     TEXT_DIM,
     WARN,
 )
-from kiosk.store import StoreError
-from kiosk.text import TextRenderer, has_arabic
 
 log = logging.getLogger(__name__)
 

@@ -21,7 +21,8 @@ import pygame
 
 from kiosk.config import CALL_STYLES, LANGUAGES, RATE_RANGE, RHYTHM_RANGE, Action, Config
 from kiosk.i18n import Translator
-from kiosk.scenes.caller import (
+from kiosk.text import TextRenderer
+from kiosk.theme import (
     ACCENT,
     BACKGROUND,
     GOOD,
@@ -32,7 +33,6 @@ from kiosk.scenes.caller import (
     TEXT_DIM,
     WARN,
 )
-from kiosk.text import TextRenderer
 
 log = logging.getLogger(__name__)
 

@@ -16,7 +16,6 @@ from hardware.printing import PrintError, print_pdf
 from kiosk.app import Kiosk
 from kiosk.config import Action, Config
 from kiosk.i18n import Translator, catalogue
-from kiosk.scenes.caller import GOOD, WARN
 from kiosk.scenes.printing import (
     DONE,
     FAILED,
@@ -29,6 +28,7 @@ from kiosk.scenes.printing import (
 )
 from kiosk.store import StoreError
 from kiosk.text import TextRenderer
+from kiosk.theme import GOOD, WARN
 
 SIZES = [(1920, 1080), (1280, 720)]
 SENT = "tickets 009-1 to 010-6 sent to the printer"
