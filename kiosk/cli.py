@@ -234,6 +234,13 @@ def _backgammon_tools(commands: Any, selfplay: argparse.ArgumentParser, how_many
     moves.add_argument("--position-id", required=True, metavar="ID",
                        help="GNU Backgammon Position ID, from the view of the side on roll")
     moves.add_argument("--dice", required=True, type=_dice, metavar="A,B")
+    steps = commands.add_parser(
+        "steps", help="the legal next single steps of a roll, given the steps taken")
+    steps.add_argument("--position-id", required=True, metavar="ID",
+                       help="GNU Backgammon Position ID, from the view of the side on roll")
+    steps.add_argument("--dice", required=True, type=_dice, metavar="A,B")
+    steps.add_argument("--taken", nargs="+", action="extend", default=[], metavar="STEP",
+                       help="single steps already made, in order (24/23 bar/22* 6/off)")
 
 
 def _hearts_tools(commands: Any, selfplay: argparse.ArgumentParser, how_many: Any) -> None:
@@ -775,6 +782,30 @@ def cmd_backgammon_moves(args: argparse.Namespace, out: TextIO,
     return 0
 
 
+def cmd_backgammon_steps(args: argparse.Namespace, out: TextIO,
+                         parser: argparse.ArgumentParser) -> int:
+    """One line per legal next single step (``24/23``, ``bar/22*``, ``6/off``) after the
+    `--taken` steps; nothing once they complete the turn. A taken step that is not legal
+    exits 2, naming it and the rule it breaks."""
+    from engines.backgammon.ids import IdError, decode_position_id
+    from engines.backgammon.rules import Board, Dice, RuleError
+    from engines.backgammon.steps import step_tree
+
+    try:
+        on_roll, opponent = decode_position_id(args.position_id)
+        board = Board((tuple(on_roll), tuple(opponent)))
+    except (IdError, RuleError) as exc:
+        parser.error(f"--position-id: {exc}")
+    tree = step_tree(board, 0, Dice(*args.dice))
+    try:
+        taken = tree.read(args.taken)
+    except RuleError as exc:
+        parser.error(f"--taken: {exc}")
+    for step in tree.next_steps(taken):
+        out.write(f"{step}\n")
+    return 0
+
+
 def cmd_selfplay(args: argparse.Namespace, out: TextIO, parser: argparse.ArgumentParser) -> int:
     """Bots play `--games` games of any registered game through the one protocol; a JSON
     line per game as it ends: ``game``, ``actions``, ``returns``, ``bots`` (and ``record``)."""
@@ -872,6 +903,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
             return cmd_voice(args, out)
         if args.command == "backgammon" and args.game_command == "moves":
             return cmd_backgammon_moves(args, out, parser)
+        if args.command == "backgammon" and args.game_command == "steps":
+            return cmd_backgammon_steps(args, out, parser)
         if args.command == "hearts" and getattr(args, "hands", None) is not None:
             return cmd_hearts_selfplay(args, out, parser)
         if args.command != "kiosk":

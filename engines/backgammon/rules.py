@@ -19,6 +19,8 @@ point of a checker's path written out:
 `Play.parse` reads that form back exactly. Given the board, the player and the
 dice it also reads the shorthand players write (``24/13``, any order, ``*``
 optional, ``13/7*/1``) and returns the canonical legal play it stands for.
+`Step.parse` reads one step (``24/23``, ``bar/22*``, ``6/off``); which single
+steps may come next in a turn is `engines.backgammon.steps`'s.
 
 Distinct plays are plays that reach distinct positions: `legal_plays` keeps one
 canonical play per resulting board, sorted. `apply` never half-applies: it
@@ -236,6 +238,16 @@ class Step:
 
     def sort_key(self) -> tuple[int, int, bool]:
         return (-self.from_point, self.to_point, not self.hit)
+
+    @classmethod
+    def parse(cls, text: str) -> Step:
+        """Read one step as `str` writes it: ``24/23``, ``bar/22*``, ``6/off``."""
+        if not isinstance(text, str):
+            raise RuleError(R_NOTATION, f"{text!r} is not text")
+        steps = _parse_steps(text)
+        if len(steps) != 1:
+            raise RuleError(R_NOTATION, f"{text!r} is not one step such as 24/23 or bar/22*")
+        return steps[0]
 
     def __str__(self) -> str:
         star = "*" if self.hit else ""
