@@ -1,12 +1,16 @@
 """The Takhteh Nard (backgammon) screen: the board, the dice, the cube, and turns by buttons.
 
 The scene draws the engine's game and turns a seat's buttons (or clicks) into engine
-actions; the rules stay in `engines.backgammon.rules`. A turn is chosen step by step:
-left/right move a cursor among the checkers that may move, select picks one up, then
-left/right choose among its targets and select puts it down; back undoes the last
-step. Which steps are offered comes from the engine's legal plays (`TurnPicker`), so
-an illegal checker or target is never selectable, and a finished turn is applied as
-the engine's own canonical play. The turn flow is the table controller's
+actions; the rules stay in `engines.backgammon`. A turn is chosen a single step (one
+checker, one die) at a time, in any order, either die first: left/right move a cursor
+among the checkers that may move, select picks one up, then left/right choose among
+its targets (a hit glows red) and select puts it down; a checker that may bear off goes
+off with the one press (back then puts it in hand, to move it inside instead). Back
+takes back one step at a time; a finished turn is confirmed with one press and applied
+as the engine's own canonical play. Which steps are offered is the engine's answer
+(`engines.backgammon.steps`, asked by `TurnPicker`): every step that starts some legal
+play, nothing else. A person's only legal play (or no play) is made for them a step at
+a time, and said on the board and the panel. The turn flow is the table controller's
 (`kiosk.table`): the dice (chance steps rolled with the injected random source, a
 person's own roll when they press it), and the computer seats (`Bot`), which think
 on the worker and then show their play one step at a time after a short pause, so
@@ -16,7 +20,6 @@ mirrored in Persian. Only the board or the panel is drawn again when it changes.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
@@ -37,7 +40,6 @@ from engines.backgammon.rules import (
     OpeningRoll,
     Phase,
     Play,
-    RuleError,
     Step,
     View,
     apply,
@@ -45,6 +47,7 @@ from engines.backgammon.rules import (
 from engines.backgammon.rules import (
     Action as GameAction,
 )
+from engines.backgammon.steps import step_tree
 from kiosk import theme
 from kiosk.config import Action
 from kiosk.i18n import Translator
@@ -76,6 +79,8 @@ MENU = theme.MenuLook(row=86, title=52, text=40, top=20, bottom=40, alpha=235, r
 STACK = 5  # checkers drawn on a point before the rest become a number
 BAR_STACK = 3
 PAUSE = 0.8  # seconds between a computer's steps, and before automatic rolls
+NOTICE_SECONDS = 4.0  # a forced play is said this long after it is made
+HIT: Colour = (236, 96, 64)  # a target where the step hits a blot
 RESULT_PAUSE = 4.0  # a demo shows a result this long before going on
 MODE_KEYS = ("hotseat", "easy", "medium", "hard", "demo")
 
@@ -119,123 +124,84 @@ def mode_key(bots: dict[int, Bot | None]) -> str:
 
 # -- choosing a turn step by step ------------------------------------------------------------------
 
-Move = tuple[int, int]  # (from, to) in the mover's numbering
-
-
-def _move(step: Step) -> Move:
-    return (step.from_point, step.to_point)
-
 
 class TurnPicker:
     """The steps chosen so far this turn, and the steps that may follow.
 
-    A step may follow when some legal play (the engine's list) contains the steps
-    so far plus it, and the rest of that play can still be made one step at a time
-    from the board it leaves. Each step on its own is checked by the engine.
+    Which single steps may follow is the engine's answer (`engines.backgammon.steps`):
+    any step that, with the steps so far, starts some legal play, in any order, either
+    die first, a hit marked. The picker keeps the steps and asks; it tries nothing.
     """
 
-    def __init__(self, board: Board, player: int, dice: Dice, plays: Sequence[Play]) -> None:
+    def __init__(self, board: Board, player: int, dice: Dice) -> None:
         self.player = player
         self.dice = dice
-        self.plays = list(plays)
-        self._counts = [Counter(_move(s) for s in p.steps) for p in self.plays]
+        self.tree = step_tree(board, player, dice)
         self.steps: list[Step] = []
-        self.boards: list[Board] = [board]
-        self._next: dict[Move, tuple[Step, Board]] = {}
-        self._refresh()
+        self._next = self.tree.next_steps(self.steps)
 
     @property
     def board(self) -> Board:
-        return self.boards[-1]
+        return self.tree.board_after(self.steps)
 
-    def _single(self, board: Board, move: Move) -> tuple[Step, Board] | None:
-        frm, to = move
-        hit = to != OFF and board.side(1 - self.player)[POINTS - to] == 1
-        step = Step(frm, to, hit)
-        try:
-            return step, apply(board, self.player, Play((step,)))
-        except RuleError:
+    @property
+    def no_move(self) -> bool:
+        """No legal move: the turn passes."""
+        return self.tree.most == 0
+
+    @property
+    def forced(self) -> Play | None:
+        """The one legal play when there is no choice (the empty play when no move)."""
+        if not self.tree.forced:
             return None
-
-    def _completable(self, board: Board, rest: Counter[Move]) -> bool:
-        if not rest:
-            return True
-        for move in list(rest):
-            made = self._single(board, move)
-            if made is None:
-                continue
-            left = rest.copy()
-            left[move] -= 1
-            if self._completable(made[1], +left):
-                return True
-        return False
+        return next(iter(self.tree.results.values()))
 
     def _refresh(self) -> None:
-        done = Counter(_move(s) for s in self.steps)
-        found: dict[Move, tuple[Step, Board]] = {}
-        for counts in self._counts:
-            if any(counts[m] < n for m, n in done.items()):
-                continue
-            rest = counts - done
-            for move in rest:
-                if move in found:
-                    continue
-                made = self._single(self.board, move)
-                if made is None:
-                    continue
-                left = rest.copy()
-                left[move] -= 1
-                if self._completable(made[1], +left):
-                    found[move] = made
-        self._next = found
+        self._next = self.tree.next_steps(self.steps)
 
     def sources(self) -> list[int]:
         """Points (25 = bar) a checker may be picked up from, the bar and far points first."""
-        return sorted({frm for frm, _ in self._next}, reverse=True)
+        return sorted({s.from_point for s in self._next}, reverse=True)
 
     def targets(self, source: int) -> list[int]:
-        """Where a checker from `source` may go (0 = off), farthest first."""
-        return sorted({to for frm, to in self._next if frm == source}, reverse=True)
+        """Where a checker from `source` may go (0 = off), the nearest first."""
+        return sorted({s.to_point for s in self._next if s.from_point == source}, reverse=True)
+
+    def hits(self, source: int) -> list[int]:
+        """The targets of `source` where the step hits a blot."""
+        return [s.to_point for s in self._next if s.from_point == source and s.hit]
 
     def step(self, source: int, target: int) -> Step:
         """Make one step; ValueError if it is not one of the steps that may follow."""
-        made = self._next.get((source, target))
+        made = next((s for s in self._next if (s.from_point, s.to_point) == (source, target)),
+                    None)
         if made is None:
             raise ValueError(f"{source}/{target} cannot be played now")
-        step, board = made
-        self.steps.append(step)
-        self.boards.append(board)
+        self.steps.append(made)
         self._refresh()
-        return step
+        return made
 
-    def undo(self) -> bool:
-        """Take back the last step; False if there was none."""
+    def undo(self) -> Step | None:
+        """Take back the last step (returned); None if there was none."""
         if not self.steps:
-            return False
-        self.steps.pop()
-        self.boards.pop()
+            return None
+        last = self.steps.pop()
         self._refresh()
-        return True
+        return last
 
     def complete(self) -> Play | None:
-        """The engine's legal play the steps make, once they make one."""
-        done = Counter(_move(s) for s in self.steps)
-        for counts, play in zip(self._counts, self.plays, strict=True):
-            if counts == done:
-                return play
-        return None
+        """The engine's legal play the steps make, once they make a whole one."""
+        if not self.tree.is_complete(self.steps):
+            return None
+        return self.tree.play_of(self.steps)
 
     def dice_left(self) -> list[int]:
-        """The dice not yet used by the steps so far (a bear-off uses the smallest that fits)."""
-        left = list(self.dice.moves)
-        for step in self.steps:
-            if step.to_point != OFF and step.distance in left:
-                left.remove(step.distance)
-            else:
-                fits = sorted(d for d in left if d >= step.distance)
-                if fits:
-                    left.remove(fits[0])
-        return left
+        """The dice not yet used by the steps so far."""
+        return self.tree.dice_left(self.steps)
+
+    def text(self) -> str:
+        """The steps so far in the players' notation (``24/23/20*``), "" before any."""
+        return str(Play(tuple(self.steps))) if self.steps else ""
 
 
 # -- layout -------------------------------------------------------------------------------------
@@ -262,6 +228,7 @@ class Layout(theme.Scaled):
     cards: tuple[pygame.Rect, pygame.Rect]
     info: pygame.Rect
     prompt: pygame.Rect
+    note: pygame.Rect
     buttons: tuple[pygame.Rect, ...]
     new_game: pygame.Rect
     hint: pygame.Rect
@@ -313,6 +280,9 @@ def make_layout(size: tuple[int, int], rtl: bool) -> Layout:
     cube_column = pygame.Rect(inner.left, inner.top, cube_w, inner.height)
     die = round(pw * 0.72)
     dice_centre = (right_x + round(3 * pw), inner.centery)
+    gap = inner.height - 2 * (length + pad)  # between the top and the bottom points
+    note = pygame.Rect(left_x + pad, 0, round(6 * pw) - 2 * pad, gap - 2 * pad)
+    note.centery = inner.centery
 
     inside = panel.inflate(-2 * px(24), -2 * px(20))
     title = pygame.Rect(inside.left, inside.top, inside.width, px(76))
@@ -335,7 +305,7 @@ def make_layout(size: tuple[int, int], rtl: bool) -> Layout:
         size=size, unit=unit, board=board, inner=inner, points=points, bar=bar,
         trays=trays, cube_column=cube_column, checker=checker, die=die,
         dice_centre=dice_centre, panel=panel, title=title, mode=mode, cards=(card0, card1),
-        info=info, prompt=prompt, buttons=buttons, new_game=new_game, hint=hint,
+        info=info, prompt=prompt, note=note, buttons=buttons, new_game=new_game, hint=hint,
     )
 
 
@@ -401,6 +371,8 @@ class BackgammonScene(TableScene):
         self._result: GameResult | None = None
         self._result_board: Board | None = None
         self.opening: OpeningRoll | None = None
+        self.notice: str | None = None
+        self._notice_until = 0.0
         self._begin_turn()
 
     # -- what the table says ----------------------------------------------------------------
@@ -459,10 +431,14 @@ class BackgammonScene(TableScene):
         self.picked: int | None = None
         self.cursor = 0
         self.choice = 0
+        self.lifted: list[bool] = []  # per step: a checker borne off with one press
+        self.forcing: Play | None = None  # a person's only play, being made for them
+        self._forced_at: float | None = None
         state = self.state
         if state.phase is Phase.MOVE and state.turn is not None and state.dice is not None:
-            plays = [a for a in state.legal_actions() if isinstance(a, Play)]
-            self.picker = TurnPicker(state.board, state.turn, state.dice, plays)
+            self.picker = TurnPicker(state.board, state.turn, state.dice)
+            if self.human(state.turn):
+                self.forcing = self.picker.forced
 
     def roll(self) -> None:
         """Roll the dice for the pending chance step."""
@@ -486,14 +462,15 @@ class BackgammonScene(TableScene):
         if state.phase is Phase.ROLL and self.human(state.turn):
             return ["roll"]
         if state.phase is Phase.MOVE and self.human(actor) and self.picker is not None:
+            if self.forcing is not None:
+                return []  # the only play is being made for them
             done = self.picker.complete() is not None
-            if done and not self.picker.plays[0].steps:
-                return ["pass"]
             return ["undo", "done"] if done else (["undo"] if self.picker.steps else [])
         return []
 
     def sources(self) -> list[int]:
-        if self.picker is None or not self.human(self.state.current_player) or self.picked:
+        if (self.picker is None or not self.human(self.state.current_player)
+                or self.picked is not None or self.forcing is not None):
             return []
         return self.picker.sources()
 
@@ -515,7 +492,7 @@ class BackgammonScene(TableScene):
             self.roll()
         elif name in ("take", "drop") and state.phase is Phase.RESPOND:
             self._apply(CubeAction.TAKE if name == "take" else CubeAction.DROP)
-        elif name in ("done", "pass") and self.picker is not None:
+        elif name == "done" and self.picker is not None and self.forcing is None:
             play = self.picker.complete()
             if play is not None:
                 self._apply(play)
@@ -523,23 +500,38 @@ class BackgammonScene(TableScene):
             self.undo()
 
     def undo(self) -> bool:
-        """Put a picked-up checker down, or take back the turn's last step."""
+        """Put a picked-up checker down, or take back the turn's last step. A checker borne
+        off with one press comes back in hand, its other targets offered."""
         if self.picked is not None:
             self.picked = None
             self.cursor = 0
             return True
         human = self.human(self.state.current_player)
-        if self.picker is not None and human and self.picker.undo():
-            self.cursor = 0
-            return True
-        return False
+        if self.picker is None or not human or self.forcing is not None:
+            return False
+        last = self.picker.undo()
+        if last is None:
+            return False
+        self.cursor = 0
+        if self.lifted.pop():
+            self.picked = last.from_point
+            targets = self.targets()
+            others = [i for i, t in enumerate(targets) if t != OFF]
+            self.cursor = others[0] if others else 0
+        return True
 
     def pick(self, source: int) -> bool:
-        """Pick up a checker from `source` (mover's numbering); False if it may not move."""
+        """Pick up a checker from `source` (mover's numbering); False if it may not move.
+        A checker that may bear off goes off at once: one press a checker."""
         if source not in self.sources():
             return False
-        self.picked = source
+        assert self.picker is not None
         self.cursor = 0
+        if OFF in self.picker.targets(source):
+            self.picker.step(source, OFF)
+            self.lifted.append(True)
+            return True
+        self.picked = source
         return True
 
     def drop(self, target: int) -> bool:
@@ -547,6 +539,7 @@ class BackgammonScene(TableScene):
         if self.picker is None or self.picked is None or target not in self.targets():
             return False
         self.picker.step(self.picked, target)
+        self.lifted.append(False)
         self.picked = None
         self.cursor = 0
         return True
@@ -566,6 +559,8 @@ class BackgammonScene(TableScene):
     def decision(self) -> int | None:
         """The seat whose person may act now: decide, or roll their dice."""
         if self.menu_open or self.result is not None:
+            return None
+        if self.forcing is not None:
             return None
         state = self.state
         seat = state.turn if state.phase is Phase.ROLL else state.current_player
@@ -683,6 +678,38 @@ class BackgammonScene(TableScene):
     # -- the clock: computers and automatic rolls --------------------------------------------
     def update(self, now: float) -> None:
         self.table.update(now, held=self.menu_open)
+        if self.notice is not None and now >= self._notice_until:
+            self.notice = None
+        if self.forcing is not None and not self.menu_open:
+            self._play_forced(now)
+
+    def _play_forced(self, now: float) -> None:
+        """A person's only play is made for them a step at a time, said as it is made."""
+        play, picker, turn = self.forcing, self.picker, self.state.turn
+        assert play is not None and picker is not None and turn is not None
+        if self._forced_at is None:
+            self._forced_at = now + self.table.pacing.computer
+            return
+        if now < self._forced_at:
+            return
+        if len(picker.steps) < len(play.steps):
+            step = play.steps[len(picker.steps)]
+            picker.step(step.from_point, step.to_point)
+            self._forced_at = now + self.table.pacing.computer
+            return
+        said = self.forced_text()
+        self.table.submit(turn, play, now)
+        self.notice, self._notice_until = said, now + NOTICE_SECONDS
+
+    def forced_text(self) -> str:
+        """What is said of the play made for a person: the only one, or no move."""
+        picker, turn = self.picker, self.state.turn
+        assert picker is not None and turn is not None
+        who, dice = self.name(turn), self.tr.isolate(picker.dice)
+        if picker.no_move:
+            return self.tr("backgammon.no_move", player=who, dice=dice)
+        return self.tr("backgammon.forced", player=who, dice=dice,
+                       play=self.tr.isolate(self.forcing or picker.forced))
 
     # -- texts ---------------------------------------------------------------------------------
     def name(self, player: int) -> str:
@@ -719,13 +746,24 @@ class BackgammonScene(TableScene):
             return tr("backgammon.respond", player=self.name(1 - turn),
                       value=state.cube_value * 2)
         if self.picker is not None:
-            if not self.picker.plays[0].steps:
-                return tr("backgammon.no_move", player=who)
+            if self.forcing is not None:
+                return self.forced_text()
             if self.picker.complete() is not None:
                 return tr("backgammon.done_prompt")
             if self.picked is not None:
                 return tr("backgammon.choose_target")
             return tr("backgammon.choose_checker", player=who)
+        return ""
+
+    def note(self) -> str:
+        """The line under the prompt: the steps made so far this turn, or what was said of
+        a play made for a person."""
+        picker = self.picker
+        if picker is not None and picker.steps and (self.forcing is not None
+                                                   or self.notice is None):
+            return self.tr("backgammon.steps_so_far", steps=self.tr.isolate(picker.text()))
+        if self.forcing is None and self.notice is not None:
+            return self.notice
         return ""
 
     def result_lines(self) -> tuple[str, str, str]:
@@ -760,7 +798,7 @@ class BackgammonScene(TableScene):
             tuple(self.picker.steps) if self.picker else (), tuple(self.sources()),
             tuple(self.targets()), self.cursor, self.picked, state.cube_value,
             state.cube_owner, self.opening, self.result, self.menu_open, self.menu_index,
-            self.rtl, self.tr.lang,
+            self.note(), self.rtl, self.tr.lang,
         )
 
     def _panel_look(self) -> tuple[object, ...]:
@@ -846,6 +884,10 @@ class BackgammonScene(TableScene):
             self._draw_mark(surface, layout, kind, player, point, count, d)
         self._draw_dice(surface, layout)
         self._draw_cube(surface, layout)
+        note = self.note()
+        if note and self.result is None:
+            self.text.paragraph(surface, note, layout.px(40), TEXT, layout.note,
+                                rtl=self.rtl, leading=1.3)
         if self.result is not None:
             self._draw_result(surface, layout)
         if self.menu_open:
@@ -935,8 +977,11 @@ class BackgammonScene(TableScene):
         else:
             marks.append(("picked", player, self.picked, board.count(player, self.picked)))
             targets = self.targets()
+            hits = self.picker.hits(self.picked)
             for i, target in enumerate(targets):
                 kind = "target_cursor" if i == self.cursor % max(1, len(targets)) else "target"
+                if target in hits:
+                    kind += "_hit"
                 count = board.count(player, target) if target != OFF else 0
                 marks.append((kind, player, target, count))
         return marks
@@ -953,15 +998,21 @@ class BackgammonScene(TableScene):
         if point == BAR:
             centre = self._bar_centre(layout, player, min(count, BAR_STACK) - 1)
         elif kind.startswith("target"):
+            # A hit is shown on the blot itself: the target point glows in the hit colour
+            # and the ring is drawn around the opposing checker that goes to the bar.
             rect = layout.points[screen_point(player, point)]
             glow = pygame.Surface(rect.size, pygame.SRCALPHA)
-            glow.fill((*TARGET, 70 if kind == "target" else 120))
+            tint = HIT if kind.endswith("_hit") else TARGET
+            glow.fill((*tint, 120 if "cursor" in kind else 70))
             surface.blit(glow, rect)
-            centre = self._stack_centre(layout, player, point, count)
+            index = 0 if kind.endswith("_hit") else count
+            centre = self._stack_centre(layout, player, point, index)
         else:
             centre = self._stack_centre(layout, player, point, min(count, STACK) - 1)
         colour = {"source": ACCENT, "cursor": ACCENT, "picked": GOOD}.get(kind, TARGET)
-        width = {"source": px(3), "target": px(4)}.get(kind, px(8))
+        if kind.endswith("_hit"):
+            colour = HIT
+        width = {"source": px(3), "target": px(4), "target_hit": px(4)}.get(kind, px(8))
         pygame.draw.circle(surface, colour, centre, d // 2 + px(3), width=width)
 
     def _die(self, surface: pygame.Surface, centre: tuple[int, int], size: int, value: int,

@@ -11,19 +11,24 @@ import pytest
 from engines.backgammon.options import GameOptions
 from engines.backgammon.rules import (
     BAR,
+    OFF,
     Board,
     CubeAction,
     Dice,
     GameState,
     Phase,
     Play,
+    Step,
     apply,
+    play_results,
 )
 from kiosk.app import HOME_GAMES, backgammon_modes, backgammon_scene
 from kiosk.config import Action
 from kiosk.i18n import Translator
 from kiosk.scenes.backgammon import BackgammonScene, Bot, RandomBot, TurnPicker, make_layout
 from kiosk.text import TextRenderer
+from tests.engines.backgammon import independent
+from tests.engines.backgammon.positions import random_positions
 
 SIZES = [(1280, 720), (1920, 1080)]
 
@@ -106,22 +111,12 @@ def test_back_puts_a_checker_down_then_undoes_the_last_step(display: None) -> No
 
 def test_every_order_of_the_steps_of_a_legal_play_is_accepted() -> None:
     board = Board.initial()
-    plays = [p for p in GameState.from_position(board, 0, dice=(6, 6)).legal_actions()
-             if isinstance(p, Play)]
-    picker = TurnPicker(board, 0, Dice(6, 6), plays)
+    picker = TurnPicker(board, 0, Dice(6, 6))
     for source, target in ((13, 7), (24, 18), (13, 7), (24, 18)):
         picker.step(source, target)
     assert picker.complete() == Play.parse("24/18(2) 13/7(2)")
     with pytest.raises(ValueError):
         picker.step(13, 7)
-
-
-def test_no_legal_move_is_passed_with_select(display: None) -> None:
-    board = Board.from_dicts({25: 2, 13: 13}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 13: 3})
-    scene = scene_with(lambda: GameState.from_position(board, 0, dice=(6, 6)))
-    assert scene.choices() == ["pass"]
-    press(scene, Action.SELECT)
-    assert scene.state.history[-1] == (0, Play.none())
 
 
 def test_the_demo_makes_progress_over_frames(display: None) -> None:
@@ -193,12 +188,11 @@ def test_the_computer_answers_a_double(display: None) -> None:
 
 
 def test_the_match_result_starts_a_new_match_on_select(display: None) -> None:
-    board = Board.from_dicts({1: 1}, {19: 15})
+    board = Board.from_dicts({2: 1, 1: 1}, {19: 15})
     state = GameState.from_position(board, 0, GameOptions.classic(1, cube=False), dice=(2, 1))
     scene = scene_with(lambda: state)
-    scene.pick(1)
-    scene.drop(0)
-    scene.do("done")
+    press(scene, Action.SELECT, Action.SELECT)  # each checker off with one press
+    press(scene, Action.SELECT)  # done
     assert scene.state.is_over and scene.result is not None
     head, _, tail = scene.result_lines()
     assert "backgammon" in head and "match" in tail
@@ -279,10 +273,14 @@ def mid_game(lang: str = "en") -> BackgammonScene:
             if len(state.history) > 24 and scene.sources():
                 scene.pick(scene.sources()[-1])
                 return scene
+            if scene.forcing is not None:
+                continue  # made for them over the next frames
             while scene.picker.complete() is None:
-                scene.pick(scene.sources()[0])
-                scene.drop(scene.targets()[-1])
-            scene.do("pass" if "pass" in scene.choices() else "done")
+                if scene.picked is None:
+                    scene.pick(scene.sources()[0])
+                else:
+                    scene.drop(scene.targets()[-1])
+            scene.do("done")
         else:
             scene.do(scene.choices()[0])
     raise AssertionError("the game never reached the middle")
@@ -449,3 +447,243 @@ def test_a_seats_own_buttons_play_its_turn_and_never_call_up_the_caller(display:
     app.frame(23.0)
     assert scene.picked is None and scene.picker is not None and len(scene.picker.steps) == 1
     app.voice.ready.wait(60)
+
+
+# -- a turn entered the way a player thinks of it ------------------------------------------------
+
+def start_of(board: Board, player: int, dice: Dice | tuple[int, int]) -> BackgammonScene:
+    """Two people at the TV, `player` to play `dice` on `board`."""
+    return scene_with(lambda: GameState.from_position(board, player, dice=dice))
+
+
+def to_item(scene: BackgammonScene, items: list[int], item: int) -> None:
+    """Move the cursor onto `item` with Right presses."""
+    press(scene, *[Action.RIGHT] * ((items.index(item) - scene.cursor) % len(items)))
+
+
+def make_by_keys(scene: BackgammonScene, step: Step) -> None:
+    """One step chosen with Left/Right and Enter (and Esc, to put a checker that went off
+    with one press on a point instead)."""
+    to_item(scene, scene.sources(), step.from_point)
+    press(scene, Action.SELECT)
+    if scene.picked is None and step.to_point == OFF:
+        return  # it went off with the one press
+    if scene.picked is None:
+        press(scene, Action.BACK)  # back in hand, to go elsewhere
+        assert scene.picked == step.from_point
+    to_item(scene, scene.targets(), step.to_point)
+    press(scene, Action.SELECT)
+
+
+def check_every_way_by_keys(board: Board, player: int, dice: Dice) -> int:
+    """Every way to play the roll is made with the keys and undone with Esc, step by step;
+    walking the offered sources and targets finds those ways and nothing else."""
+    scene = start_of(board, player, dice)
+    picker = scene.picker
+    assert picker is not None and scene.forcing is None
+    results = play_results(board, player, dice)
+    ways = independent.every_way(board, player, dice)
+    for way in sorted(ways, key=lambda w: [s.sort_key() for s in w]):
+        boards = [scene.shown_board()]
+        for step in way:
+            make_by_keys(scene, step)
+            assert picker.steps[-1] == step  # a hit on the way is marked
+            boards.append(scene.shown_board())
+        assert scene.choices() == ["undo", "done"]
+        assert picker.complete() == results[scene.shown_board()]
+        for i in range(len(way), 0, -1):  # Esc goes back a step at a time
+            assert scene.shown_board() == boards[i]
+            press(scene, Action.BACK)
+            if scene.picked is not None:  # a one-press bear-off comes back in hand
+                press(scene, Action.BACK)
+            assert len(picker.steps) == i - 1 and scene.shown_board() == boards[i - 1]
+        assert scene.picked is None and scene.request is None
+    offered: set[tuple[Step, ...]] = set()
+    stack: list[list[Step]] = [[]]
+    fresh = TurnPicker(board, player, dice)
+    while stack:
+        taken = stack.pop()
+        while len(fresh.steps) > 0:
+            fresh.undo()
+        for step in taken:
+            fresh.step(step.from_point, step.to_point)
+        if fresh.complete() is not None:
+            offered.add(tuple(taken))
+        for source in fresh.sources():
+            for target in fresh.targets(source):
+                hit = target in fresh.hits(source)
+                stack.append([*taken, Step(source, target, hit)])
+    assert offered == ways
+    return len(ways)
+
+
+def test_every_opening_roll_takes_every_way_to_play_it_by_keys(display: None) -> None:
+    for high in range(1, 7):
+        for low in range(1, high + 1):
+            assert check_every_way_by_keys(Board.initial(), 0, Dice(high, low))
+
+
+def test_random_positions_take_every_way_to_play_them_by_keys(display: None) -> None:
+    checked = 0
+    for board, player, dice in random_positions(160, seed=5):
+        if len(play_results(board, player, dice)) > 1:
+            check_every_way_by_keys(board, player, dice)
+            checked += 1
+    assert checked > 100
+
+
+def test_after_the_opening_3_1_the_checker_moved_24_23_goes_on_to_20(display: None) -> None:
+    journal: list[object] = []
+    scene = scene_with(opening_31, on_action=journal.append)
+    press(scene, Action.SELECT)  # the checker on 24
+    assert scene.targets() == [23, 21]
+    press(scene, Action.SELECT)  # to 23
+    assert scene.sources() == [24, 23, 13, 8, 6]
+    press(scene, Action.RIGHT, Action.SELECT)  # the checker on 23
+    assert scene.targets() == [20]
+    press(scene, Action.SELECT, Action.SELECT)  # to 20; done with one press
+    assert journal == [Play.parse("24/20", Board.initial(), 0, (3, 1))]  # 24/21/20
+
+
+def test_after_6_5_13_8_then_8_2_is_taken_either_die_first(display: None) -> None:
+    for first, then in (((13, 8), (8, 2)), ((13, 7), (7, 2))):
+        scene = start_of(Board.initial(), 0, (6, 5))
+        assert scene.pick(first[0]) and scene.drop(first[1])
+        assert scene.pick(then[0]) and scene.drop(then[1])
+        assert scene.choices() == ["undo", "done"]
+        scene.do("done")
+        assert scene.state.history[-1] == (0, Play.parse("13/2", Board.initial(), 0, (6, 5)))
+
+
+def keys(app: object, *names: str, t: float = 100.0) -> None:
+    """Real key presses, one frame each, through the kiosk's key map."""
+    for name in names:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.key.key_code(name),
+                                             unicode="", mod=0))
+        app.frame(t)  # type: ignore[attr-defined]
+
+
+def test_the_kiosks_keys_enter_a_turn_confirm_it_with_one_press_and_undo_it(
+        display: None) -> None:
+    from kiosk.app import Kiosk, KioskOptions
+    from kiosk.config import Config, VoiceConfig
+
+    app = Kiosk(KioskOptions(headless=True, seed=5, lang="en"),
+                Config(voice=VoiceConfig(enabled=False)))
+    scene = app.show("backgammon")
+    assert isinstance(scene, BackgammonScene)
+    scene.resume(GameState.from_position(Board.initial(), 0, dice=(3, 1)), {0: None, 1: None},
+                 "hotseat")
+    app.frame(100.0)
+    start = scene.shown_board()
+    keys(app, "return", "return")  # 24/23
+    keys(app, "right", "return", "return")  # 23/20
+    assert scene.picker is not None and [str(s) for s in scene.picker.steps] == ["24/23",
+                                                                                 "23/20"]
+    assert scene.note() == "Moved: 24/23/20"
+    keys(app, "escape")  # back one step
+    assert [str(s) for s in scene.picker.steps] == ["24/23"]
+    keys(app, "escape")
+    assert scene.picker.steps == [] and scene.shown_board() == start
+    keys(app, "right", "right", "return", "right", "return")  # 8/5
+    keys(app, "right", "right", "return", "return")  # 6/5
+    assert scene.choices() == ["undo", "done"]
+    keys(app, "return")  # one press: the turn is made
+    assert scene.state.history[-1] == (0, Play.parse("8/5 6/5")) and scene.state.turn == 1
+    assert app.scene is scene
+    app.voice.ready.wait(60)
+
+
+def bear_off_scene() -> BackgammonScene:
+    board = Board.from_dicts({6: 2, 5: 3, 4: 3, 2: 2}, {1: 15})
+    return start_of(board, 0, (6, 4))
+
+
+def test_bearing_off_takes_one_press_a_checker(display: None) -> None:
+    scene = bear_off_scene()
+    assert scene.sources() == [6, 5, 4]
+    press(scene, Action.SELECT)  # 6/off at once
+    assert scene.picked is None and [str(s) for s in scene.picker.steps] == ["6/off"]
+    to_item(scene, scene.sources(), 4)
+    press(scene, Action.SELECT)  # 4/off at once
+    assert [str(s) for s in scene.picker.steps] == ["6/off", "4/off"]
+    press(scene, Action.SELECT)  # done
+    assert scene.state.history[-1] == (0, Play.parse("6/off 4/off"))
+
+
+def test_esc_after_a_one_press_bear_off_puts_the_checker_in_hand_for_another_point(
+        display: None) -> None:
+    scene = bear_off_scene()
+    press(scene, Action.SELECT)  # 6/off
+    press(scene, Action.BACK)  # back on 6, in hand: its targets lit, the point first
+    assert scene.picked == 6 and scene.picker.steps == []
+    assert scene.targets() == [2, OFF] and scene.cursor == 0
+    press(scene, Action.SELECT)  # 6/2
+    assert [str(s) for s in scene.picker.steps] == ["6/2"]
+    press(scene, Action.BACK)  # undone: nothing picked, nothing taken
+    assert scene.picked is None and scene.picker.steps == []
+    assert scene.request is None
+
+
+def forced_scene(pause: float = 1.0) -> BackgammonScene:
+    """Light on the bar against five closed points rolls 5-1: the only play is bar/20 8/7
+    (bar/24 leaves no 5, 20/19 is closed)."""
+    board = Board.from_dicts({25: 1, 8: 14}, {1: 2, 2: 2, 3: 2, 4: 2, 6: 2, 12: 5})
+    state = GameState.from_position(board, 0, dice=(5, 1))
+    return scene_with(lambda: state, pause=pause)
+
+
+def test_a_forced_play_is_made_for_the_player_shown_and_said(display: None) -> None:
+    scene = forced_scene()
+    assert scene.picker is not None
+    play = scene.forcing
+    assert play == Play.parse("bar/20 8/7")
+    assert scene.sources() == [] and scene.choices() == [] and scene.decision() is None
+    assert scene.prompt() == f"Light: {play} is the only play of 5-1, made for you"
+    press(scene, Action.SELECT, Action.RIGHT, Action.SELECT)  # nothing to choose
+    assert scene.picker.steps == []
+    scene.update(0.0)
+    scene.update(1.0)
+    assert scene.picker.steps == [play.steps[0]]  # shown a step at a time
+    assert scene.note() == f"Moved: {play.steps[0]}"
+    scene.update(2.0)
+    assert len(scene.picker.steps) == 2 and scene.state.turn == 0
+    scene.update(3.0)
+    assert scene.state.history[-1] == (0, play) and scene.state.turn == 1
+    assert scene.note() == f"Light: {play} is the only play of 5-1, made for you"
+    scene.update(3.0 + 4.1)
+    assert scene.note() == ""
+
+
+def test_no_legal_move_is_said_and_the_turn_passes_by_itself(display: None) -> None:
+    board = Board.from_dicts({25: 2, 13: 13}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 13: 3})
+    scene = scene_with(lambda: GameState.from_position(board, 0, dice=(6, 6)), pause=1.0)
+    assert scene.forcing == Play.none() and scene.choices() == []
+    assert scene.prompt() == "Light has no legal move with 6-6: the turn passes"
+    scene.update(0.0)
+    scene.update(1.0)
+    assert scene.state.history[-1] == (0, Play.none())
+    assert scene.note() == "Light has no legal move with 6-6: the turn passes"
+
+
+def test_a_forced_play_in_persian_is_said_in_persian(display: None) -> None:
+    board = Board.from_dicts({25: 2, 13: 13}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 13: 3})
+    scene = scene_with(lambda: GameState.from_position(board, 0, dice=(6, 6)), lang="fa",
+                       pause=1.0)
+    assert "حرکت مجازی ندارد" in scene.prompt() and "۶-۶" in scene.prompt()
+    surface = pygame.Surface((1280, 720))
+    scene.draw(surface, 0.0)
+
+
+def test_a_hit_on_the_way_is_shown_on_the_target_and_in_the_steps(display: None) -> None:
+    # Dark's blot on Light's 21: 24/21* hits it, 24/23 passes it by.
+    board = Board.from_dicts({24: 2, 13: 5, 8: 3, 6: 5}, {4: 1, 24: 1, 13: 5, 8: 3, 6: 5})
+    scene = start_of(board, 0, (3, 1))
+    assert scene.pick(24)
+    marks = {(kind, point) for kind, _p, point, _c in scene._marks()}
+    assert ("target_cursor", 23) in marks and ("target_hit", 21) in marks
+    assert scene.drop(21)
+    assert scene.shown_board().bar(1) == 1
+    assert scene.note() == "Moved: 24/21*"
+    surface = pygame.Surface((1920, 1080))
+    scene.draw(surface, 0.0)

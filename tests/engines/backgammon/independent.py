@@ -1,13 +1,17 @@
 """A second, deliberately naive reading of the move rules (rules §2–§5), for cross-checks.
 
 It tries every order of the dice and every checker at every step, with no
-pruning and no shared code with the engine, and applies the dice rules at the
-end: most dice used; with one die of a non-double, the larger when it can be.
+pruning and no shared code with the engine (its Board, Dice and Step are only read
+as values), and applies the dice rules at the end: most dice used; with one die of
+a non-double, the larger when it can be. `every_way` lists the step sequences
+themselves, for the step-by-step checks.
 """
 
 from __future__ import annotations
 
 from itertools import permutations
+
+from engines.backgammon.rules import Board, Dice, Step  # values only: no rule is used
 
 Side = list[int]
 
@@ -78,3 +82,47 @@ def most_dice(mine: tuple[int, ...], theirs: tuple[int, ...], high: int, low: in
     for order in orders:
         _walk(list(mine), list(theirs), order, (), finals)
     return max(len(used) for _m, _t, used in finals)
+
+
+def _made(me: Side, opp: Side, frm: int, to: int, hit: bool) -> tuple[Side, Side]:
+    """The sides after a checker moves from `frm` to `to` (0 = off), hitting or not."""
+    me, opp = list(me), list(opp)
+    me[frm - 1] -= 1
+    if to:
+        me[to - 1] += 1
+    if hit:
+        opp[25 - to - 1] -= 1
+        opp[24] += 1
+    return me, opp
+
+
+def every_way(board: Board, player: int, dice: Dice) -> set[tuple[Step, ...]]:
+    """Every sequence of single steps that plays the roll as the rules demand: each die
+    moves a checker that is there to a point that is open (either die first), as many
+    dice as can be played, and with one die of a non-double the larger when it can be."""
+    ways: list[tuple[tuple[Step, ...], tuple[int, ...]]] = []
+
+    def go(me: list[int], opp: list[int], order: tuple[int, ...], steps: tuple, used: tuple
+           ) -> None:
+        moved = False
+        if order:
+            for start in range(1, 26):
+                landing = _can_step(me, opp, start, order[0])
+                if landing is None:
+                    continue
+                moved = True
+                to, hit = landing
+                me2, opp2 = _made(me, opp, start, to, hit)
+                go(me2, opp2, order[1:], (*steps, Step(start, to, hit)), (*used, order[0]))
+        if not moved:
+            ways.append((steps, used))
+
+    me, opp = list(board.points[player]), list(board.points[1 - player])
+    orders = {dice.moves} if dice.is_double else {(dice.high, dice.low), (dice.low, dice.high)}
+    for order in orders:
+        go(me, opp, order, (), ())
+    most = max(len(steps) for steps, _used in ways)
+    kept = [(steps, used) for steps, used in ways if len(steps) == most]
+    if most == 1 and not dice.is_double and any(used[0] == dice.high for _s, used in kept):
+        kept = [(steps, used) for steps, used in kept if used[0] == dice.high]
+    return {steps for steps, _used in kept}

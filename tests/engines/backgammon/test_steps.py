@@ -1,18 +1,24 @@
 """A turn played one checker at a time (`engines.backgammon.steps`), rules §2–§5.
 
 The proof that the step tree offers exactly what the rules allow does not use the
-tree to check itself: for each legal play (`legal_plays`), every order of its single
-steps that can be made one after the other on the board — read with the naive
-second reading in `independent` (the checker is there, the landing point is open,
-a die of the roll moves it) — must be accepted step by step; and every path of
-offered steps, walked to its end, must end on a position `play_results` lists, all
-of them reached. Positions: every opening roll, and 600 random ones (300 from
-random games, 300 random layouts with checkers on the bar and bear-offs).
+tree to check itself. Read with the naive second reading in `independent` (the
+checker is there, the landing point is open, a die of the roll moves it):
+
+- for each legal play (`legal_plays`), every order of its single steps that can be
+  made one after the other is accepted step by step, and makes that play;
+- every way to play the roll — any steps, any order, either die first, as many dice
+  as the rules demand (`independent.every_way`) — is accepted step by step, and the
+  paths of offered steps, walked to their end, are exactly those ways, ending on the
+  positions `play_results` lists and no others.
+
+The first alone would miss the bug this module fixes: the play reaching 20 from 24
+with 3-1 is listed once, as 24/21/20, and 24/23/20 is another way to make it.
+Positions: every opening roll, and 600 random ones (300 from random games, 300
+random layouts with checkers on the bar and bear-offs).
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 from itertools import permutations
 
@@ -36,7 +42,6 @@ from engines.backgammon.rules import (
     Step,
     legal_plays,
     play_results,
-    result,
 )
 from engines.backgammon.steps import (
     StepTree,
@@ -47,52 +52,12 @@ from engines.backgammon.steps import (
 )
 
 from . import independent
-from .positions import position
+from .positions import Position, position, random_positions
 
-Position = tuple[Board, int, Dice]
 OPENING_ROLLS = [Dice(high, low) for high in range(1, 7) for low in range(1, high + 1)]
 
 
 # -- positions --------------------------------------------------------------------------------
-
-def random_layout(rng: random.Random) -> Board:
-    """Any legal layout: each side 1–15 checkers, often all home, sometimes on the bar."""
-    sides = [[0] * 25, [0] * 25]
-    for player in (0, 1):
-        highest = rng.choice([6, 6, 12, 24, 24])
-        slots = list(range(highest))
-        if rng.randrange(4) == 0:
-            slots.append(24)
-        for _ in range(rng.randint(1, 15)):
-            slot = rng.choice(slots)
-            if slot < 24 and sides[1 - player][23 - slot]:
-                continue
-            sides[player][slot] += 1
-        if not any(sides[player]):
-            free = next(i for i in range(24) if not sides[1 - player][23 - i])
-            sides[player][free] = 1
-    return Board((tuple(sides[0]), tuple(sides[1])))
-
-
-def random_positions(count: int, seed: int) -> list[Position]:
-    """Half from games of random legal plays (every turn of them), half random layouts."""
-    rng = random.Random(seed)
-    out: list[Position] = []
-    board, player = Board.initial(), 0
-    while len(out) < count // 2:
-        dice = Dice(rng.randint(1, 6), rng.randint(1, 6))
-        out.append((board, player, dice))
-        plays = list(play_results(board, player, dice).items())
-        board = plays[rng.randrange(len(plays))][0]
-        player = 1 - player
-        if result(board) is not None:
-            board, player = Board.initial(), 0
-    while len(out) < count:
-        board = random_layout(rng)
-        if result(board) is None:
-            out.append((board, rng.randint(0, 1), Dice(rng.randint(1, 6), rng.randint(1, 6))))
-    return out
-
 
 OPENINGS: list[Position] = [(Board.initial(), 0, dice) for dice in OPENING_ROLLS]
 
@@ -106,18 +71,6 @@ def randoms() -> list[Position]:
 
 def _sides(board: Board, player: int) -> tuple[list[int], list[int]]:
     return list(board.points[player]), list(board.points[1 - player])
-
-
-def _made(me: list[int], opp: list[int], frm: int, to: int, hit: bool
-          ) -> tuple[list[int], list[int]]:
-    me, opp = list(me), list(opp)
-    me[frm - 1] -= 1
-    if to:
-        me[to - 1] += 1
-    if hit:
-        opp[25 - to - 1] -= 1
-        opp[24] += 1
-    return me, opp
 
 
 def playable(me: list[int], opp: list[int], dice: tuple[int, ...], frm: int, to: int
@@ -144,45 +97,13 @@ def orderings(board: Board, player: int, dice: Dice, play: Play) -> list[list[St
             return
         frm, to = order[0]
         for hit, rest in playable(me, opp, left, frm, to):
-            me2, opp2 = _made(me, opp, frm, to, hit)
+            me2, opp2 = independent._made(me, opp, frm, to, hit)
             go(me2, opp2, rest, order[1:], (*done, Step(frm, to, hit)))
 
     me, opp = _sides(board, player)
     for order in set(permutations(moves)):
         go(me, opp, dice.moves, order, ())
     return [list(steps) for steps in sorted(found, key=lambda s: [x.sort_key() for x in s])]
-
-
-def every_way(board: Board, player: int, dice: Dice) -> set[tuple[Step, ...]]:
-    """Every sequence of single steps that plays the roll as the rules demand: each die
-    moves a checker that is there to a point that is open (either die first), as many
-    dice as can be played, and with one die of a non-double the larger when it can be."""
-    ways: list[tuple[tuple[Step, ...], tuple[int, ...]]] = []
-
-    def go(me: list[int], opp: list[int], order: tuple[int, ...], steps: tuple, used: tuple
-           ) -> None:
-        moved = False
-        if order:
-            for start in range(1, 26):
-                landing = independent._can_step(me, opp, start, order[0])
-                if landing is None:
-                    continue
-                moved = True
-                to, hit = landing
-                me2, opp2 = _made(me, opp, start, to, hit)
-                go(me2, opp2, order[1:], (*steps, Step(start, to, hit)), (*used, order[0]))
-        if not moved:
-            ways.append((steps, used))
-
-    me, opp = _sides(board, player)
-    orders = {dice.moves} if dice.is_double else {(dice.high, dice.low), (dice.low, dice.high)}
-    for order in orders:
-        go(me, opp, order, (), ())
-    most = max(len(steps) for steps, _used in ways)
-    kept = [(steps, used) for steps, used in ways if len(steps) == most]
-    if most == 1 and not dice.is_double and any(used[0] == dice.high for _s, used in kept):
-        kept = [(steps, used) for steps, used in kept if used[0] == dice.high]
-    return {steps for steps, _used in kept}
 
 
 def offered_paths(tree: StepTree) -> Iterator[list[Step]]:
@@ -229,7 +150,7 @@ def check_nothing_else_is_offered(positions: list[Position]) -> int:
                 ways = [way for left in lefts
                         for way in playable(me, opp, left, step.from_point, step.to_point)]
                 assert ways and all(hit == step.hit for hit, _rest in ways), (board, taken)
-                me, opp = _made(me, opp, step.from_point, step.to_point, step.hit)
+                me, opp = independent._made(me, opp, step.from_point, step.to_point, step.hit)
                 lefts = {rest for _hit, rest in ways}
             assert len(taken) == longest and tree.is_complete(taken), (board, dice, taken)
             after = Board._trusted((tuple(me), tuple(opp)) if player == 0
@@ -252,7 +173,7 @@ def check_every_way_and_only_those(positions: list[Position]) -> int:
     for board, player, dice in positions:
         tree = StepTree(board, player, dice)
         results = play_results(board, player, dice)
-        ways = every_way(board, player, dice)
+        ways = independent.every_way(board, player, dice)
         for way in ways:
             for i, step in enumerate(way):
                 assert step in tree.next_steps(way[:i]), (board, player, dice, way)
