@@ -60,6 +60,7 @@ class Action(StrEnum):
     NEW_HAND = "new_hand"
     FULLSCREEN = "fullscreen"
     ERASE = "erase"
+    LAST_TRICK = "last_trick"
 
 
 # Key names are pygame's (`pygame.key.name`), so the file stays readable.
@@ -77,6 +78,7 @@ DEFAULT_KEYS: dict[Action, tuple[str, ...]] = {
     Action.NEW_HAND: ("h",),
     Action.FULLSCREEN: ("f11",),
     Action.ERASE: ("backspace",),
+    Action.LAST_TRICK: ("l",),
 }
 
 
