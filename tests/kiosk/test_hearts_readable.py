@@ -341,3 +341,21 @@ def test_before_the_first_trick_is_won_the_last_trick_box_says_so(display: None)
     scene.handle(Action.LAST_TRICK, "", now)
     drawn(scene, HD, now)
     assert scene.labels["last_trick|title"].text == scene.tr("hearts.no_last_trick")
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_the_modes_menu_opens_with_the_ways_to_play_in_the_tables_language(
+        display: None, lang: str) -> None:
+    from kiosk.app import hearts_modes
+    from kiosk.config import HeartsConfig
+
+    tr = Translator(lang)
+    scene = HeartsScene(TextRenderer(rtl=tr.rtl), tr, GameState, (None, *(
+        make_bot("medium") for _ in range(3))), random.Random(5),
+        modes=hearts_modes(HeartsConfig()), mode="medium")
+    scene.handle(Action.NEW_HAND, "", 0.0)
+    assert scene.menu_open
+    drawn(scene, HD, 0.0)
+    assert "menu" in scene._shown
+    assert scene.menu_lines()[:3] == tuple(tr(f"hearts.modes.{level}")
+                                           for level in ("easy", "medium", "hard"))
