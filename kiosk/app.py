@@ -280,22 +280,32 @@ def hearts_modes(config: HeartsConfig, players: int | None = None) -> tuple[Mode
     return tuple(modes)
 
 
+def hearts_choices(config: HeartsConfig, chosen: HeartsOptions | None = None) -> Choices:
+    """Bidel's rule variants as its menu offers them (from its registry entry), starting
+    with `chosen` (None: the config's [hearts] section). The number of players stays the
+    config's: the ways to play (who sits where) are made for it."""
+    entry = registered_game("hearts")
+    specs = [spec for spec in entry.option_specs() if spec.name != "players"]
+    return Choices(specs, entry.make_options, chosen or hearts_options(config))
+
+
 def hearts_scene(
     text: TextRenderer, tr: Translator, config: HeartsConfig, seed: int | None = None,
     on_action: Callable[[object], None] | None = None, thinker: Executor | None = None,
-    mode: str | None = None,
+    mode: str | None = None, options: HeartsOptions | None = None,
 ) -> HeartsScene:
     """The Bidel table: one person against computers of the configured level to start with
-    (or the way `mode`). With a `thinker` the computers think on it, off the frame loop; a
-    person out of time gets the choice of the computer at the level the table was set to."""
+    (or the way `mode`), playing `options` (None: the config's); its menu offers the ways to
+    play and the rule variants. With a `thinker` the computers think on it, off the frame
+    loop; a person out of time gets the choice of the computer at the table's level."""
     modes = hearts_modes(config)
     start = next((m for m in modes if m.key == mode), None) or \
         next(m for m in modes if m.key == config.level)
-    options = hearts_options(config)
+    choices = hearts_choices(config, options)
     return HeartsScene(
-        text, tr, lambda: HeartsState(options), start.bots, make_rng(seed), modes=modes,
-        mode=start.key, on_action=on_action, turn_seconds=config.turn_seconds,
-        level=config.level, level_bot=_hearts_bot, thinker=thinker,
+        text, tr, lambda: HeartsState(choices.chosen), start.bots, make_rng(seed),
+        modes=modes, mode=start.key, on_action=on_action, turn_seconds=config.turn_seconds,
+        level=config.level, level_bot=_hearts_bot, thinker=thinker, rule_choices=choices,
     )
 
 
@@ -685,15 +695,22 @@ class Kiosk:
             mode=last.mode if last else section.level))
 
     def _hearts(self) -> HeartsScene:
-        """The Bidel table, the way last chosen; an unfinished game comes back unless the
-        host changed the [hearts] variants since (the table then starts with the new ones)."""
-        options = hearts_options(self.config.hearts)
+        """The Bidel table, the way and the variants last chosen in its menu (else the
+        [hearts] section's); an unfinished game comes back unless the host changed the
+        number of players in [hearts] since (the table then starts with the new number)."""
+        players = hearts_options(self.config.hearts).players
+
+        def build(committed: Callable[[object], None], last: Choice | None) -> HeartsScene:
+            chosen = last.options if last and last.options.players == players else None
+            return hearts_scene(
+                self.text, self.tr, self.config.hearts, self.options.seed,
+                on_action=committed, thinker=self.thinker,
+                mode=last.mode if last else None, options=chosen)
+
         return self._journaled(
-            HEARTS_RECORDS, lambda committed, last: hearts_scene(
-                self.text, self.tr, self.config.hearts, self.options.seed, on_action=committed,
-                thinker=self.thinker, mode=last.mode if last else None),
-            lambda state: None if getattr(state, "options", None) == options
-            else "the [hearts] options changed since it was saved")
+            HEARTS_RECORDS, build,
+            lambda state: None if getattr(getattr(state, "options", None), "players", None)
+            == players else "the [hearts] number of players changed since it was saved")
 
     # -- printing tickets ---------------------------------------------------------------------
     def print_strips(self, count: int) -> Future[str]:

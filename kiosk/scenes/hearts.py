@@ -39,7 +39,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 
@@ -64,6 +64,7 @@ from kiosk.cards_draw import CardPainter, card_size, draw_pip
 from kiosk.config import DEFAULT_KEYS, Action
 from kiosk.i18n import Translator
 from kiosk.scenes.modes import MENU_SELECTS, TableScene, forward
+from kiosk.table.choices import Choices
 from kiosk.table.controller import Move, Pacing, TableController
 from kiosk.table.games import HEARTS
 from kiosk.table.seats import Mode, bots_of, seats_of
@@ -112,6 +113,7 @@ HELP_ROW = 64  # the pitch of the help line's rows
 HELP_ROWS = 2  # rows the panel keeps for it
 TAG_H = 60  # a seat's name on its card in the trick
 MENU = theme.MenuLook(row=84, title=54, text=READ)  # rows in text a player reads
+MENU_ROW_MIN = 60  # the closest the menu's rows come (the text stays READ)
 
 SEAT_NAMES: dict[int, tuple[str, ...]] = {
     3: ("south", "west", "east"),
@@ -491,8 +493,9 @@ class HeartsScene(TableScene):
         pause: float = BOT_PAUSE,
         thinker: Executor | None = None,
         keys: Mapping[Action, Sequence[str]] | None = None,
+        rule_choices: Choices | None = None,
     ) -> None:
-        self._screen(text, tr, modes)
+        self._screen(text, tr, modes, rule_choices)
         self.painter = CardPainter(text)
         self.keys = keys if keys is not None else DEFAULT_KEYS  # the help line's key names
         self.labels: dict[str, Label] = {}  # the text players read, as last drawn
@@ -521,7 +524,9 @@ class HeartsScene(TableScene):
         self.table.start(seats_of(bots), *self._mode_and_level(bots, mode))
 
     def resume(self, state: GameState, bots: Sequence[Bot | None], mode: str) -> None:
-        """Carry on with a game rebuilt after a restart."""
+        """Carry on with a game rebuilt after a restart (the next one has its rules too)."""
+        if self.rule_choices is not None:
+            self.rule_choices.chosen = state.options
         self.table.resume(state, seats_of(bots), *self._mode_and_level(bots, mode))
         players = state.players
         leader = state.leader
@@ -1677,15 +1682,21 @@ class HeartsScene(TableScene):
     def _menu(self, layout: Layout) -> Piece:
         px, rtl = layout.px, self.rtl
         rect = layout.overlay.copy()
-        rect.height = min(layout.felt.height - px(40), theme.menu_height(MENU, self.menu_size, px))
+        room = layout.felt.height - px(40)
+        look = MENU
+        # With the rule variants the menu has more rows than fit at their full pitch:
+        # the rows close up (never below MENU_ROW_MIN) so that every one is on the felt.
+        while theme.menu_height(look, self.menu_size, px) > room and look.row > MENU_ROW_MIN:
+            look = replace(look, row=look.row - 2)
+        rect.height = min(room, theme.menu_height(look, self.menu_size, px))
         rect.center = layout.overlay.center
         rect.clamp_ip(layout.felt)
-        self._menu_rects = theme.menu_rows(rect, MENU, self.menu_size, px)
+        self._menu_rects = theme.menu_rows(rect, look, self.menu_size, px)
         lines = self.menu_lines()
         title = self.tr("hearts.choose_mode")
 
         def paint(surface: pygame.Surface) -> None:
-            theme.modes_menu(self.text, surface, rect, MENU, px, rtl, title, lines, self.menu_index)
+            theme.modes_menu(self.text, surface, rect, look, px, rtl, title, lines, self.menu_index)
 
         return Piece("menu", rect, (lines, self.menu_index, rtl), paint)
 

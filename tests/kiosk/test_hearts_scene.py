@@ -821,3 +821,24 @@ def test_a_choice_thought_for_an_old_game_is_not_played_in_a_new_one(display: No
         t = advance(scene, lambda: scene.state.phase is Phase.PLAY, t)
     assert all(action is not stale for _seat, action in scene.state.history)
     assert len(scene.state.history) == 1 + scene.state.players  # the deal and four passes
+
+
+def test_the_modes_menu_offers_bidels_rule_variants_and_the_next_game_plays_them(
+    display: None,
+) -> None:
+    """The variants come from the registry entry (the number of players stays the
+    config's); a change made in the menu is the rule set of the next game."""
+    scene = hearts_scene(TextRenderer(rtl=False), Translator("en"), HeartsConfig(), seed=2)
+    assert scene.rule_choices is not None
+    names = [spec.name for spec in scene.rule_choices]
+    assert "players" not in names and {"target", "moon", "jack_of_diamonds"} <= set(names)
+    lines = scene.menu_lines()
+    assert "Game to: 100 points" in lines
+    assert "Shooting the moon: the others take 26" in lines
+    index = names.index("target")
+    scene.rule_choices.open()
+    assert scene.rule_choices.step(index)
+    scene.rule_choices.confirm()
+    assert scene.rule_choices.chosen.target == 50
+    scene.start(scene.modes[0].bots, scene.modes[0].key)
+    assert scene.state.options.target == 50
