@@ -14,7 +14,7 @@ import sys
 import tempfile
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -293,6 +293,7 @@ def hearts_scene(
     text: TextRenderer, tr: Translator, config: HeartsConfig, seed: int | None = None,
     on_action: Callable[[object], None] | None = None, thinker: Executor | None = None,
     mode: str | None = None, options: HeartsOptions | None = None,
+    keys: Mapping[Action, Sequence[str]] | None = None,
 ) -> HeartsScene:
     """The Bidel table: one person against computers of the configured level to start with
     (or the way `mode`), playing `options` (None: the config's); its menu offers the ways to
@@ -306,6 +307,7 @@ def hearts_scene(
         text, tr, lambda: HeartsState(choices.chosen), start.bots, make_rng(seed),
         modes=modes, mode=start.key, on_action=on_action, turn_seconds=config.turn_seconds,
         level=config.level, level_bot=_hearts_bot, thinker=thinker, rule_choices=choices,
+        keys=keys,
     )
 
 
@@ -705,7 +707,7 @@ class Kiosk:
             return hearts_scene(
                 self.text, self.tr, self.config.hearts, self.options.seed,
                 on_action=committed, thinker=self.thinker,
-                mode=last.mode if last else None, options=chosen)
+                mode=last.mode if last else None, options=chosen, keys=self.config.keys)
 
         return self._journaled(
             HEARTS_RECORDS, build,

@@ -842,3 +842,15 @@ def test_the_modes_menu_offers_bidels_rule_variants_and_the_next_game_plays_them
     assert scene.rule_choices.chosen.target == 50
     scene.start(scene.modes[0].bots, scene.modes[0].key)
     assert scene.state.options.target == 50
+
+
+def test_the_help_line_names_the_keys_the_config_gives(display: None) -> None:
+    """A host who moved "last trick" to another key sees that key in the help line."""
+    from kiosk.app import Kiosk, KioskOptions
+    from kiosk.config import Config, VoiceConfig
+
+    config = Config(voice=VoiceConfig(enabled=False))
+    config.keys[Action.LAST_TRICK] = ("t",)
+    app = Kiosk(KioskOptions(headless=True, lang="en", seed=5, size=(1280, 720)), config)
+    scene = app.show("hearts")
+    assert scene.keys[Action.LAST_TRICK] == ("t",)
