@@ -27,6 +27,20 @@ Colour = tuple[int, int, int] | tuple[int, int, int, int]
 __all__ = ["FontError", "FontFiles", "TextRenderer", "find_fonts", "has_arabic", "visual"]
 
 
+def aligned(box: pygame.Rect, rect: pygame.Rect, align: str, rtl: bool) -> pygame.Rect:
+    """`box` moved across `rect`: "start" (the right edge in right-to-left text), "center"
+    or "end"."""
+    side = {"start": "right" if rtl else "left", "end": "left" if rtl else "right"}
+    where = side.get(align, "center")
+    if where == "left":
+        box.left = rect.left
+    elif where == "right":
+        box.right = rect.right
+    else:
+        box.centerx = rect.centerx
+    return box
+
+
 class TextRenderer:
     """Renders shaped, mixed-script lines to cached surfaces."""
 
@@ -157,15 +171,7 @@ class TextRenderer:
         """
         rtl = self.rtl if rtl is None else rtl
         surface = self.fit(text, size, colour, rect.width, bold, rtl)
-        box = surface.get_rect(centery=rect.centery)
-        side = {"start": "right" if rtl else "left", "end": "left" if rtl else "right"}
-        where = side.get(align, "center")
-        if where == "left":
-            box.left = rect.left
-        elif where == "right":
-            box.right = rect.right
-        else:
-            box.centerx = rect.centerx
+        box = aligned(surface.get_rect(centery=rect.centery), rect, align, rtl)
         return target.blit(surface, box)
 
     def wrap(

@@ -70,7 +70,7 @@ from kiosk.table.games import HEARTS
 from kiosk.table.seats import Mode, bots_of, seats_of
 from kiosk.table.worker import Worker
 from kiosk.table_layout import safe_area
-from kiosk.text import TextRenderer
+from kiosk.text import TextRenderer, aligned
 from kiosk.theme import ACCENT, BAD, CURSOR, GOOD, PANEL_EDGE, TEXT, TEXT_DIM, Colour
 
 Point = tuple[float, float]
@@ -1028,14 +1028,7 @@ class HeartsScene(TableScene):
         if ink:
             glyphs = image.get_bounding_rect(min_alpha=1)
             box.top = rect.centery - glyphs.centery
-        side = {"start": "right" if rtl else "left", "end": "left" if rtl else "right"}
-        where = side.get(align, "center")
-        if where == "left":
-            box.left = rect.left
-        elif where == "right":
-            box.right = rect.right
-        else:
-            box.centerx = rect.centerx
+        aligned(box, rect, align, rtl)
         surface.blit(image, box)
         self.labels[key] = Label(kind, text, used, colour, bold, box)
         return box
