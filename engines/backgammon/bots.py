@@ -42,6 +42,7 @@ from typing import Final, Protocol
 
 from engines.protocol import RandomLike
 
+from .options import Kind
 from .rules import (
     ROLL_OUTCOMES,
     Action,
@@ -49,6 +50,7 @@ from .rules import (
     CubeAction,
     Phase,
     Play,
+    ResignAnswer,
     View,
     play_results,
 )
@@ -253,6 +255,34 @@ class CubePolicy:
         return CubeAction.DOUBLE
 
 
+def answer_resignation(view: View) -> ResignAnswer:
+    """Accept a resignation when it gives at least what the game would likely give.
+
+    The likely result, from the position: a single game unless the answerer is a clear
+    favourite (estimated chance 0.8 or more, by `win_chance`); then what the board
+    shows — a backgammon if the resigner has borne off none and still has a checker on
+    the bar or in the answerer's home board, a gammon if none off and a checker outside
+    their home board, else a single game. A resignation that wins the match is accepted.
+    """
+    offer = view.resign_offered
+    assert offer is not None
+    me, opp = _sides(view.board, view.player)
+    offered = _POINTS_OF[offer.kind]
+    if view.match_length and (view.score[view.player] + view.cube_value * offered
+                              >= view.match_length):
+        return ResignAnswer.ACCEPT
+    likely = Kind.SINGLE
+    if 1.0 - win_chance(opp, me) >= 0.8 and sum(opp) == 15:
+        if opp[24] or any(opp[18:24]):
+            likely = Kind.BACKGAMMON
+        elif any(opp[6:24]):
+            likely = Kind.GAMMON
+    return ResignAnswer.ACCEPT if offered >= _POINTS_OF[likely] else ResignAnswer.DECLINE
+
+
+_POINTS_OF = {Kind.SINGLE: 1, Kind.GAMMON: 2, Kind.BACKGAMMON: 3}  # the order of results
+
+
 # -- the bots ----------------------------------------------------------------------------------
 
 
@@ -316,6 +346,8 @@ class EasyBot(_Levelled):
 
     def choose(self, view: View, rng: Rng) -> Action:
         _check_turn(view)
+        if view.phase is Phase.RESIGN:
+            return answer_resignation(view)
         if view.phase in (Phase.CUBE, Phase.RESPOND):
             return self.cube.decide(view)
         actions = view.legal_actions
@@ -335,6 +367,8 @@ class MediumBot(_Levelled):
 
     def choose(self, view: View, rng: Rng) -> Action:
         _check_turn(view)
+        if view.phase is Phase.RESIGN:
+            return answer_resignation(view)
         if view.phase in (Phase.CUBE, Phase.RESPOND):
             return self.cube.decide(view)
         if len(view.legal_actions) == 1:
@@ -375,6 +409,8 @@ class HardBot(_Levelled):
 
     def choose(self, view: View, rng: Rng) -> Action:
         _check_turn(view)
+        if view.phase is Phase.RESIGN:
+            return answer_resignation(view)
         if view.phase in (Phase.CUBE, Phase.RESPOND):
             return self.cube.decide(view)
         self.report = SearchReport(plays=len(view.legal_actions))

@@ -7,10 +7,13 @@ One JSON object per line, in order. Kinds:
 - ``opening``: ``dice`` — [player 0's die, player 1's die] (a tie rolls again);
 - ``cube``: ``seat`` and ``action`` — ``roll`` (no double), ``double``, ``take``, ``drop``;
 - ``dice``: ``seat`` (whose roll) and ``dice`` — [high, low];
+- ``resign``: ``seat`` (the player on turn) and ``result`` — single / gammon / backgammon;
+- ``resign_answer``: ``seat`` (the opponent) and ``answer`` — ``accept`` or ``decline``;
 - ``move``: ``seat``, ``dice`` (``6-5``) and ``play`` in standard notation
   (``(no play)`` when the turn passes);
 - ``game_over``: ``winner``, ``result`` (single / gammon / backgammon), ``cube``,
-  ``points``, ``dropped`` and the ``score`` after it (a consequence, checked);
+  ``points``, ``dropped``, ``resigned`` (only when true) and the ``score`` after it
+  (a consequence, checked);
 - ``match_over``: ``winner`` and ``score`` (checked).
 
 Replaying the events rebuilds the same `GameState`: the same dice, the same
@@ -36,6 +39,8 @@ from .rules import (
     GameState,
     OpeningRoll,
     Play,
+    Resign,
+    ResignAnswer,
     RuleError,
 )
 
@@ -65,6 +70,7 @@ def _result_event(game: GameResult, score: list[int]) -> dict[str, Any]:
         "cube": game.cube,
         "points": game.points,
         "dropped": game.dropped,
+        **({"resigned": True} if game.resigned else {}),
         "score": list(score),
     }
 
@@ -90,6 +96,11 @@ class Recorder:
         out: list[dict[str, Any]] = []
         if isinstance(action, OpeningRoll):
             out.append({"kind": "opening", "dice": [action.die0, action.die1]})
+        elif isinstance(action, Resign):
+            out.append({"kind": "resign", "seat": turn, "result": str(action.kind)})
+        elif isinstance(action, ResignAnswer):
+            out.append({"kind": "resign_answer", "seat": replica.current_player,
+                        "answer": str(action)})
         elif isinstance(action, CubeAction):
             player = replica.current_player
             out.append({"kind": "cube", "seat": player, "action": str(action)})
@@ -162,9 +173,9 @@ def _check_player(state: GameState, event: Mapping[str, Any]) -> None:
     seat = event.get("seat", event.get("player"))  # "player" in records written before
     if seat is None:
         return
-    if event["kind"] == "cube" and seat != state.current_player:
+    if event["kind"] in ("cube", "resign_answer") and seat != state.current_player:
         raise RecordError(f"player {seat} did not have the cube decision")
-    if event["kind"] in ("dice", "move") and seat != state.turn:
+    if event["kind"] in ("dice", "move", "resign") and seat != state.turn:
         raise RecordError(f"it was not player {seat}'s turn")
 
 
@@ -189,6 +200,12 @@ def _replay_event(state: GameState, event: Mapping[str, Any]) -> None:
     elif kind == "cube":
         _check_player(state, event)
         state.apply(CubeAction(event["action"]))
+    elif kind == "resign":
+        _check_player(state, event)
+        state.apply(Resign(event["result"]))
+    elif kind == "resign_answer":
+        _check_player(state, event)
+        state.apply(ResignAnswer(event["answer"]))
     elif kind == "dice":
         _check_player(state, event)
         state.apply(Dice.of(event["dice"]))

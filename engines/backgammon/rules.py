@@ -32,7 +32,13 @@ the end), the legal decisions, the chance outcomes, `apply(action, seat)`,
 `why_illegal`, `is_over`, `returns`, `view` and `clone`. Players are the seats 0
 and 1. Actions are an
 `OpeningRoll` (each player's one die, a chance outcome), `Dice` (a chance
-outcome), a `CubeAction` (roll, double, take, drop) or a `Play`.
+outcome), a `CubeAction` (roll, double, take, drop), a `Play`, or a resignation:
+`Resign` (the player on turn offers to lose a single game, a gammon or a backgammon)
+and the opponent's `ResignAnswer` (accept: the game ends at the offered value times
+the cube; decline: play goes on where it stood). An offer is made on the player's own
+turn (at the cube decision, before the roll, or with the dice to play); it is not
+listed in `legal_actions()` (a bot choosing among them never gives up by chance) but
+in `resign_offers(seat)`, and `apply`/`why_illegal` take it from that seat.
 """
 
 from __future__ import annotations
@@ -48,7 +54,7 @@ from typing import Any, Final
 from engines.errors import BrokenRule
 from engines.protocol import CHANCE, RandomLike
 
-from .options import GameOptions, Kind
+from .options import MAX_CUBE, GameOptions, Kind
 
 PLAYERS: Final = (0, 1)
 CHECKERS: Final = 15
@@ -807,6 +813,8 @@ R_NO_CUBE: Final = "no doubling without the cube"
 R_CRAWFORD: Final = "no doubling in the Crawford game"
 R_OVER: Final = "the match is over"
 R_CUBE_VALUE: Final = "the cube doubles: 1, 2, 4, 8, …"
+R_CUBE_CAP: Final = "the cube goes no higher than 64"
+R_RESIGN: Final = "resign on your own turn: a single game, a gammon or a backgammon"
 
 
 class Phase(StrEnum):
@@ -817,6 +825,7 @@ class Phase(StrEnum):
     RESPOND = "respond"  # the opponent of the doubler takes or drops
     ROLL = "roll"  # chance: the player on turn rolls two dice
     MOVE = "move"  # the player on turn plays the roll
+    RESIGN = "resign"  # the opponent of the player on turn accepts or declines a resignation
     OVER = "over"
 
 
@@ -861,7 +870,39 @@ class OpeningRoll:
         return f"{self.die0}:{self.die1}"
 
 
-Action = Play | Dice | OpeningRoll | CubeAction
+@dataclass(frozen=True, slots=True)
+class Resign:
+    """The player on turn offers to lose the game as `kind` (its points times the cube)."""
+
+    kind: Kind
+
+    def __post_init__(self) -> None:
+        try:
+            object.__setattr__(self, "kind", Kind(self.kind))
+        except ValueError as exc:
+            raise RuleError(R_RESIGN, f"{self.kind!r} is not single, gammon or backgammon"
+                            ) from exc
+
+    @classmethod
+    def parse(cls, text: str) -> Resign:
+        """``resign single`` (or ``resign gammon``, ``resign backgammon``)."""
+        words = text.strip().lower().split()
+        if len(words) != 2 or words[0] != "resign":
+            raise RuleError(R_RESIGN, f"{text!r} is not a resignation such as 'resign single'")
+        return cls(words[1])  # type: ignore[arg-type]  # checked in __post_init__
+
+    def __str__(self) -> str:
+        return f"resign {self.kind}"
+
+
+class ResignAnswer(StrEnum):
+    """The opponent's answer to a resignation."""
+
+    ACCEPT = "accept"
+    DECLINE = "decline"
+
+
+Action = Play | Dice | OpeningRoll | CubeAction | Resign | ResignAnswer
 
 OPENING_OUTCOMES: Final = tuple(
     (OpeningRoll(a, b), Fraction(1, 36)) for a in range(1, 7) for b in range(1, 7)
@@ -887,6 +928,7 @@ class GameResult:
     cube: int
     points: int
     dropped: bool = False
+    resigned: bool = False  # the loser resigned and the winner accepted
 
 
 @dataclass(frozen=True)
@@ -904,6 +946,7 @@ class View:
     match_length: int
     crawford_game: bool
     legal_actions: tuple[Action, ...]
+    resign_offered: Resign | None = None  # the resignation waiting for an answer
 
     @property
     def seat(self) -> int:
@@ -1001,6 +1044,7 @@ class GameState:
         self.dice: Dice | None = None
         self.cube_value = 1
         self.cube_owner: int | None = None
+        self._resign: tuple[Resign, Phase] | None = None
         self._results: dict[Board, Play] = {}
         self._plays: dict[Play, Board] = {}
 
@@ -1022,7 +1066,7 @@ class GameState:
         if self.phase is Phase.OVER:
             return None
         assert self.turn is not None
-        return 1 - self.turn if self.phase is Phase.RESPOND else self.turn
+        return 1 - self.turn if self.phase in (Phase.RESPOND, Phase.RESIGN) else self.turn
 
     @property
     def is_over(self) -> bool:
@@ -1039,6 +1083,8 @@ class GameState:
             return [CubeAction.ROLL, CubeAction.DOUBLE]
         if self.phase is Phase.RESPOND:
             return [CubeAction.TAKE, CubeAction.DROP]
+        if self.phase is Phase.RESIGN:
+            return [ResignAnswer.ACCEPT, ResignAnswer.DECLINE]
         if self.phase is Phase.MOVE:
             return list(self._plays)
         return []
@@ -1090,15 +1136,37 @@ class GameState:
             match_length=self.options.match_length,
             crawford_game=self.crawford_game,
             legal_actions=tuple(self.legal_actions()) if mine else (),
+            resign_offered=self.resign_offered,
         )
 
     def may_double(self, player: int) -> bool:
-        """The cube is in play, not in the Crawford game, and centred or owned by `player`."""
+        """The cube is in play, not in the Crawford game, below 64, and centred or owned
+        by `player`."""
         return (
             self.options.cube
             and not self.crawford_game
+            and self.cube_value < MAX_CUBE
             and (self.cube_owner is None or self.cube_owner == player)
         )
+
+    def resign_offers(self, seat: int) -> list[Resign]:
+        """The resignations `seat` may offer now: on their own turn, before the game's
+        end, one for each distinct value (Maple's backgammon is a gammon)."""
+        if self.turn != seat or self.phase not in (Phase.CUBE, Phase.ROLL, Phase.MOVE):
+            return []
+        kinds = [Kind.SINGLE, Kind.GAMMON]
+        if self.options.points(Kind.BACKGAMMON) > self.options.points(Kind.GAMMON):
+            kinds.append(Kind.BACKGAMMON)
+        return [Resign(kind) for kind in kinds]
+
+    @property
+    def resign_offered(self) -> Resign | None:
+        """The resignation waiting for the opponent's answer, if any."""
+        return self._resign[0] if self.phase is Phase.RESIGN and self._resign else None
+
+    def resign_points(self, kind: Kind) -> int:
+        """What a resignation as `kind` scores for the opponent at the cube as it stands."""
+        return self.options.game_points(kind, self.cube_value)
 
     # -- applying actions --------------------------------------------------------------------
 
@@ -1111,6 +1179,14 @@ class GameState:
             return OpeningRoll(int(digits[0]), int(digits[1]))
         if self.phase is Phase.ROLL:
             return Dice.parse(text)
+        if text.strip().lower().startswith("resign"):
+            return Resign.parse(text)
+        if self.phase is Phase.RESIGN:
+            try:
+                return ResignAnswer(text.strip().lower())
+            except ValueError as exc:
+                raise RuleError(R_TURN, f"{text!r}: the game waits for accept or decline"
+                                ) from exc
         if self.phase in (Phase.CUBE, Phase.RESPOND):
             try:
                 return CubeAction(text.strip().lower())
@@ -1126,8 +1202,13 @@ class GameState:
         outcome (`seat` None or CHANCE). Raises RuleError, changing nothing."""
         if self.phase is Phase.OVER:
             raise RuleError(R_OVER, "the match is over")
-        if isinstance(action, str) and not isinstance(action, CubeAction):
+        if isinstance(action, str) and not isinstance(action, (CubeAction, ResignAnswer)):
             action = self.parse_action(action)
+        if isinstance(action, Resign):
+            self._offer_resign(action, self.turn if seat is None else seat)
+            assert self.turn is not None
+            self.history.append((self.turn, action))
+            return
         actor = self.current_player
         assert actor is not None
         if seat is not None and seat != actor:
@@ -1142,6 +1223,8 @@ class GameState:
             self._cube(action)
         elif self.phase is Phase.RESPOND:
             self._respond(action)
+        elif self.phase is Phase.RESIGN:
+            self._answer_resign(action)
         elif self.phase is Phase.ROLL:
             self._roll(action)
         else:
@@ -1189,6 +1272,34 @@ class GameState:
         else:
             raise RuleError(R_TURN, f"player {1 - self.turn} must take or drop, not {action}")
 
+    def _offer_resign(self, offer: Resign, seat: int | None) -> None:
+        if seat is None or seat != self.turn:
+            raise RuleError(R_RESIGN, f"player {seat} may resign only on their own turn")
+        offers = self.resign_offers(seat)
+        if offer not in offers:
+            if not offers:
+                raise RuleError(R_RESIGN, f"player {seat} may not resign while the game "
+                                f"waits for {self.phase}")
+            raise RuleError(R_RESIGN, f"{offer} is not offered in {self.options.variant} "
+                            "scoring (its backgammon is a gammon)")
+        self._resign = (offer, self.phase)
+        self.phase = Phase.RESIGN
+
+    def _answer_resign(self, action: Action) -> None:
+        assert self.turn is not None and self._resign is not None
+        offer, before = self._resign
+        if action is ResignAnswer.ACCEPT:
+            points = self.resign_points(offer.kind)
+            self._resign = None
+            self._finish(GameResult(1 - self.turn, offer.kind, self.cube_value, points,
+                                    resigned=True))
+        elif action is ResignAnswer.DECLINE:
+            self._resign = None
+            self.phase = before
+        else:
+            raise RuleError(R_TURN, f"player {1 - self.turn} must accept or decline the "
+                            f"resignation, not {action}")
+
     def _roll(self, action: Action) -> None:
         if action is CubeAction.DOUBLE:
             assert self.turn is not None
@@ -1196,6 +1307,8 @@ class GameState:
                 raise RuleError(R_NO_CUBE, "this game is played without the doubling cube")
             if self.crawford_game:
                 raise RuleError(R_CRAWFORD, "nobody may double in the Crawford game")
+            if self.cube_value >= MAX_CUBE:
+                raise RuleError(R_CUBE_CAP, f"the cube already shows {self.cube_value}")
             if self.may_double(self.turn):
                 raise RuleError(R_TURN, f"player {self.turn} chose to roll: a double comes first")
             raise RuleError(R_CUBE_OWNER, f"player {1 - self.turn} owns the cube")
@@ -1222,7 +1335,7 @@ class GameState:
         over = result(after)
         if over is not None:
             won, kind = over
-            points = self.options.points(kind) * self.cube_value
+            points = self.options.game_points(kind, self.cube_value)
             self._finish(GameResult(won, kind, self.cube_value, points))
             return action
         self.turn = 1 - self.turn

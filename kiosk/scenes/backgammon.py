@@ -16,13 +16,21 @@ person's own roll when they press it), and the computer seats (`Bot`), which thi
 on the worker and then show their play one step at a time after a short pause, so
 people can follow. The board keeps its shape in both languages; the side panel is
 mirrored in Persian. Only the board or the panel is drawn again when it changes.
+
+The cube stands on its owner's side of the board with the owner's name by it (and in
+the panel). While a computer thinks the panel says so; once its checkers move it says
+it is moving. **P** numbers the points, in the direction of the person at the TV (the
+player on turn when two people play). **R** offers to resign: pressed again it raises
+the offer (a single game, a gammon, a backgammon, then no offer), Enter (or *Offer*)
+makes it, Esc takes it back; the opponent accepts or declines — a person with the
+buttons, a computer by its own rule (`engines.backgammon.bots.answer_resignation`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 import pygame
@@ -30,6 +38,7 @@ import pygame
 from engines.backgammon.options import Kind
 from engines.backgammon.rules import (
     BAR,
+    CHANCE,
     OFF,
     POINTS,
     Board,
@@ -40,6 +49,8 @@ from engines.backgammon.rules import (
     OpeningRoll,
     Phase,
     Play,
+    Resign,
+    ResignAnswer,
     Step,
     View,
     apply,
@@ -75,6 +86,7 @@ TARGET: Colour = (255, 236, 120)
 DIE_USED: Colour = (120, 120, 120)
 CARD = theme.PlateLook(fill=BACKGROUND, edge=PANEL_EDGE, radius=14, sizes=(38, 32))  # a player's
 MENU = theme.MenuLook(row=86, title=52, text=40, top=20, bottom=40, alpha=235, radius=16)
+MENU_ROW_MIN = 60  # the closest the menu's rows come (the text stays 40 px)
 
 STACK = 5  # checkers drawn on a point before the rest become a number
 BAR_STACK = 3
@@ -83,6 +95,8 @@ NOTICE_SECONDS = 4.0  # a forced play is said this long after it is made
 HIT: Colour = (236, 96, 64)  # a target where the step hits a blot
 RESULT_PAUSE = 4.0  # a demo shows a result this long before going on
 MODE_KEYS = ("hotseat", "easy", "medium", "hard", "demo")
+NUMBERS_KEY = "p"  # typed: the points numbered on request
+RESIGN_KEY = "r"  # typed: offer to resign (again: a higher offer)
 
 
 class Rng(Protocol):
@@ -348,6 +362,7 @@ class BackgammonScene(TableScene):
         self._shown_panel: tuple[object, ...] | None = None
         self._hit_buttons: list[tuple[pygame.Rect, str]] = []
         self._shown_rtl: bool | None = None
+        self.numbers = False  # the points numbered (P)
         self.table = TableController(
             new_game, seats_of(_pair(bots)), rng, game=BACKGAMMON,
             pacing=Pacing(computer=pause, result=RESULT_PAUSE), worker=Worker(thinker),
@@ -396,8 +411,12 @@ class BackgammonScene(TableScene):
 
     # -- what happens on the board ----------------------------------------------------------
     def applied(self, move: TableMove) -> None:
-        """An action was applied (and journaled): the dice shown, a finished game's board."""
+        """An action was applied (and journaled): the dice shown, a finished game's board,
+        a declined resignation said."""
         action, before = move.action, move.before
+        if action is ResignAnswer.DECLINE and before.turn is not None:
+            self.notice = self.tr("backgammon.declined", player=self.name(1 - before.turn))
+            self._notice_until = move.now + NOTICE_SECONDS
         if isinstance(action, OpeningRoll):
             self.opening = action
         elif isinstance(action, Dice):
@@ -434,6 +453,7 @@ class BackgammonScene(TableScene):
         self.lifted: list[bool] = []  # per step: a checker borne off with one press
         self.forcing: Play | None = None  # a person's only play, being made for them
         self._forced_at: float | None = None
+        self.resigning: Kind | None = None  # the resignation a person is about to offer
         state = self.state
         if state.phase is Phase.MOVE and state.turn is not None and state.dice is not None:
             self.picker = TurnPicker(state.board, state.turn, state.dice)
@@ -455,6 +475,10 @@ class BackgammonScene(TableScene):
         if state.is_over:
             return ["next"]
         actor = state.current_player
+        if self.resigning is not None:
+            return ["offer", "cancel"]
+        if state.phase is Phase.RESIGN and self.human(actor):
+            return ["accept", "decline"]
         if state.phase is Phase.CUBE and self.human(actor):
             return ["roll", "double"]
         if state.phase is Phase.RESPOND and self.human(actor):
@@ -470,7 +494,8 @@ class BackgammonScene(TableScene):
 
     def sources(self) -> list[int]:
         if (self.picker is None or not self.human(self.state.current_player)
-                or self.picked is not None or self.forcing is not None):
+                or self.picked is not None or self.forcing is not None
+                or self.resigning is not None):
             return []
         return self.picker.sources()
 
@@ -492,12 +517,70 @@ class BackgammonScene(TableScene):
             self.roll()
         elif name in ("take", "drop") and state.phase is Phase.RESPOND:
             self._apply(CubeAction.TAKE if name == "take" else CubeAction.DROP)
+        elif name == "offer" and self.resigning is not None:
+            self._offer_resign(self.resigning)
+        elif name == "cancel":
+            self.resigning = None
+        elif name in ("accept", "decline") and state.phase is Phase.RESIGN:
+            self._apply(ResignAnswer.ACCEPT if name == "accept" else ResignAnswer.DECLINE)
         elif name == "done" and self.picker is not None and self.forcing is None:
             play = self.picker.complete()
             if play is not None:
                 self._apply(play)
         elif name == "undo":
             self.undo()
+
+    # -- resigning -------------------------------------------------------------------------
+    def resigner(self) -> int | None:
+        """The person on turn who may offer to resign now (None: nobody)."""
+        state = self.state
+        turn = state.turn
+        if (self.menu_open or self.result is not None or self.forcing is not None
+                or turn is None or not self.human(turn) or not state.resign_offers(turn)):
+            return None
+        return turn
+
+    def resign_key(self) -> None:
+        """R: offer to resign a single game; again, a gammon, a backgammon, then no offer."""
+        turn = self.resigner()
+        if turn is None:
+            self.resigning = None
+            return
+        kinds = [offer.kind for offer in self.state.resign_offers(turn)]
+        if self.resigning is None:
+            self.resigning = kinds[0]
+        else:
+            after = kinds.index(self.resigning) + 1
+            self.resigning = kinds[after] if after < len(kinds) else None
+        self.picked = None
+        self.choice = 0
+
+    def _offer_resign(self, kind: Kind) -> None:
+        """The person on turn offers to resign as `kind`; the opponent answers."""
+        turn = self.resigner()
+        self.resigning = None
+        if turn is None:
+            return
+        if self.state.current_player == CHANCE:  # before their roll
+            self.table.apply(Resign(kind), 0.0)
+        else:
+            self.table.submit(turn, Resign(kind), 0.0)
+
+    def kind_text(self, kind: Kind) -> str:
+        return self.tr(f"backgammon.resign_kinds.{Kind(kind)}")
+
+    def point_number(self, n: int) -> int:
+        """The number shown on the board's point `n` (Light's numbering): the viewer's."""
+        return screen_point(self.viewer(), n)
+
+    def viewer(self) -> int:
+        """Whose numbering the points are numbered in: the one person at the TV, else the
+        player on turn (two people), else Light."""
+        people = [p for p in (0, 1) if self.human(p)]
+        if len(people) == 1:
+            return people[0]
+        turn = self.state.turn
+        return turn if people and turn is not None else 0
 
     def undo(self) -> bool:
         """Put a picked-up checker down, or take back the turn's last step. A checker borne
@@ -585,6 +668,16 @@ class BackgammonScene(TableScene):
             return
         if self.menu_open:
             self._menu_key(action)
+            return
+        key = typed.lower()
+        if key == NUMBERS_KEY:
+            self.numbers = not self.numbers
+            return
+        if key == RESIGN_KEY:
+            self.resign_key()
+            return
+        if action is Action.BACK and self.resigning is not None:
+            self.resigning = None
             return
         if action is Action.BACK:
             if not self.undo():
@@ -736,10 +829,19 @@ class BackgammonScene(TableScene):
         actor = state.current_player
         turn = state.turn if state.turn is not None else 0
         who = self.name(turn)
+        if self.resigning is not None:
+            return tr("backgammon.resign_choose", player=who, what=self.kind_text(self.resigning),
+                      points=state.resign_points(self.resigning))
         if state.phase is Phase.ROLL and self.human(turn):
             return tr("backgammon.roll", player=who)
         if not self.human(actor):
+            if state.phase is Phase.MOVE and self.picker is not None and self.picker.steps:
+                return tr("backgammon.moving", player=who)  # thinking is over
             return tr("backgammon.thinking", player=self.name(actor if actor in (0, 1) else turn))
+        offer = state.resign_offered
+        if offer is not None:
+            return tr("backgammon.resign_offered", player=who, other=self.name(1 - turn),
+                      what=self.kind_text(offer.kind), points=state.resign_points(offer.kind))
         if state.phase is Phase.CUBE:
             return tr("backgammon.double_or_roll", player=who)
         if state.phase is Phase.RESPOND:
@@ -771,13 +873,31 @@ class BackgammonScene(TableScene):
         tr, game = self.tr, self.result
         assert game is not None
         kind = "dropped" if game.dropped else str(Kind(game.kind))
-        head = tr(f"backgammon.result.{kind}", player=self.name(game.winner))
+        if game.resigned:
+            head = tr("backgammon.result.resigned", player=self.name(game.winner),
+                      loser=self.name(1 - game.winner), what=self.kind_text(game.kind))
+        else:
+            head = tr(f"backgammon.result.{kind}", player=self.name(game.winner))
         points = tr("backgammon.points", points=game.points)
         if self.state.is_over and self.state.options.is_match:
             tail = tr("backgammon.match_won", player=self.name(game.winner))
         else:
             tail = self.score_text()
         return head, points, tail
+
+    def info_text(self) -> str:
+        """The panel's line on the match: the score, its length, Crawford, the cube's owner."""
+        tr, state = self.tr, self.state
+        info = [self.score_text()]
+        options = state.options
+        if options.is_match:
+            info.append(tr("backgammon.match_to", points=options.match_length))
+        if state.crawford_game:
+            info.append(tr("backgammon.crawford"))
+        if options.cube and state.cube_owner is not None:
+            info.append(tr("backgammon.cube_owner", value=state.cube_value,
+                           player=self.name(state.cube_owner)))
+        return tr("app.list_sep").join(info)
 
     def score_text(self) -> str:
         s = self.state.score
@@ -798,7 +918,7 @@ class BackgammonScene(TableScene):
             tuple(self.picker.steps) if self.picker else (), tuple(self.sources()),
             tuple(self.targets()), self.cursor, self.picked, state.cube_value,
             state.cube_owner, self.opening, self.result, self.menu_open, self.menu_index,
-            self.note(), self.rtl, self.tr.lang,
+            self.note(), self.rtl, self.tr.lang, self.numbers, self.viewer(),
         )
 
     def _panel_look(self) -> tuple[object, ...]:
@@ -806,7 +926,8 @@ class BackgammonScene(TableScene):
         return (
             self.prompt(), self.mode_text(), tuple(self.choices()), self.choice,
             board.pips(0), board.pips(1), tuple(self.state.score), self.state.turn,
-            self.state.cube_value, self.state.crawford_game, self.rtl, self.tr.lang,
+            self.state.cube_value, self.state.cube_owner, self.state.crawford_game, self.rtl,
+            self.tr.lang,
         )
 
     def draw(self, surface: pygame.Surface, now: float) -> list[pygame.Rect]:
@@ -872,6 +993,8 @@ class BackgammonScene(TableScene):
         board = self.shown_board()
         d = layout.checker
         marks = self._marks()
+        if self.numbers:
+            self._draw_numbers(surface, layout)
         for player in (0, 1):
             side = board.side(player)
             for point in range(1, POINTS + 1):
@@ -892,6 +1015,20 @@ class BackgammonScene(TableScene):
             self._draw_result(surface, layout)
         if self.menu_open:
             self._draw_menu(surface, layout)
+
+    def _draw_numbers(self, surface: pygame.Surface, layout: Layout) -> None:
+        """Each point's number by its tip, in the viewer's numbering (1 is their deepest
+        home point)."""
+        size = layout.px(34)
+        for n, rect in layout.points.items():
+            box = pygame.Rect(rect.left - layout.px(6), 0, rect.width + layout.px(12),
+                              round(size * 1.2))
+            if n <= 12:
+                box.bottom = rect.top - layout.px(2)
+            else:
+                box.top = rect.bottom + layout.px(2)
+            self.text.draw(surface, self.tr.digits(self.point_number(n)), size, TEXT, box,
+                           align="center", bold=True, rtl=False)
 
     def _stack_centre(self, layout: Layout, player: int, point: int, index: int
                       ) -> tuple[int, int]:
@@ -1081,6 +1218,15 @@ class BackgammonScene(TableScene):
         value = state.cube_value if owner is not None else 64
         self.text.draw(surface, self.tr.digits(value), round(size * 0.5), (20, 20, 20), rect,
                        align="center", bold=True, rtl=False)
+        if owner is not None:  # the owner's name by the cube, on the owner's side
+            label = pygame.Rect(column.left - layout.px(4), 0, column.width + layout.px(8),
+                                layout.px(40))
+            if owner == 0:
+                label.bottom = rect.top - layout.px(6)
+            else:
+                label.top = rect.bottom + layout.px(6)
+            self.text.draw(surface, self.name(owner), layout.px(28), TEXT, label,
+                           align="center", bold=True, rtl=self.rtl)
 
     @staticmethod
     def _over_board(layout: Layout, height: int) -> pygame.Rect:
@@ -1104,9 +1250,14 @@ class BackgammonScene(TableScene):
 
     def _draw_menu(self, surface: pygame.Surface, layout: Layout) -> None:
         px = layout.px
-        box = self._over_board(layout, theme.menu_height(MENU, self.menu_size, px))
-        self._menu_rects = theme.menu_rows(box, MENU, self.menu_size, px)
-        theme.modes_menu(self.text, surface, box, MENU, px, self.rtl,
+        look, room = MENU, layout.inner.height - px(20)
+        # The ways to play and the rule variants make more rows than fit at their full
+        # pitch: the rows close up (never below MENU_ROW_MIN) so every one is on the board.
+        while theme.menu_height(look, self.menu_size, px) > room and look.row > MENU_ROW_MIN:
+            look = replace(look, row=look.row - 2)
+        box = self._over_board(layout, min(room, theme.menu_height(look, self.menu_size, px)))
+        self._menu_rects = theme.menu_rows(box, look, self.menu_size, px)
+        theme.modes_menu(self.text, surface, box, look, px, self.rtl,
                          self.tr("backgammon.choose_mode"), self.menu_lines(), self.menu_index)
 
     # the panel
@@ -1120,13 +1271,7 @@ class BackgammonScene(TableScene):
         board = self.shown_board()
         for player in (0, 1):
             self._draw_card(surface, layout, player, board)
-        info = [self.score_text()]
-        options = self.state.options
-        if options.is_match:
-            info.append(tr("backgammon.match_to", points=options.match_length))
-        if self.state.crawford_game:
-            info.append(tr("backgammon.crawford"))
-        self.text.paragraph(surface, tr("app.list_sep").join(info), px(32), TEXT, layout.info,
+        self.text.paragraph(surface, self.info_text(), px(32), TEXT, layout.info,
                             leading=1.45)
         prompt = self.prompt()
         self.text.paragraph(surface, prompt, px(44), TEXT, layout.prompt, leading=1.45)

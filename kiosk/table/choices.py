@@ -5,7 +5,7 @@ the menu with the values it may take: its choices, true or false, or every whole
 number of its range. Stepping an option to a value the game does not allow with the
 others (a Maple match to 7 points) passes over it; when no other value is allowed as
 the others stand (Maple after a single game), the next one is taken with another option
-changed to its first value that makes the rule set allowed. What the menu shows
+changed to its first value that makes the rule set allowed (else two options). What the menu shows
 (`shown`) becomes the rule set of the next game (`chosen`) only when a way to play is
 chosen; the journal keeps the rule set of each game, so the kiosk starts with the last
 one chosen.
@@ -86,14 +86,22 @@ class Choices:
         return False
 
     def _mended(self, values: dict[str, Any], keep: str) -> Any | None:
-        """The rule set with `keep`'s value, another option changed to make it allowed."""
-        for other in self.specs:
-            if other.name == keep:
-                continue
+        """The rule set with `keep`'s value, another option changed to make it allowed
+        (else two others: Maple after a single game with the cube needs no cube and a
+        length)."""
+        others = [spec for spec in self.specs if spec.name != keep]
+        for other in others:
             for value in self.values(other):
                 made = self._allowed({**values, other.name: value})
                 if made is not None:
                     return made
+        for i, first in enumerate(others):
+            for second in others[i + 1:]:
+                for one in self.values(first):
+                    for two in self.values(second):
+                        made = self._allowed({**values, first.name: one, second.name: two})
+                        if made is not None:
+                            return made
         return None
 
     def open(self) -> None:

@@ -383,15 +383,20 @@ def test_the_menu_offers_the_games_options_and_a_mode_starts_with_them(display: 
     assert scene.state.options == GameOptions.classic(5)  # the registry's defaults
     press(scene, Action.NEW_HAND)
     lines = scene.menu_lines()
-    assert lines[5:] == ("Scoring: classic", "Doubling cube: on", "Match: to 5 points",
-                         "Crawford rule: on")
-    press(scene, Action.DOWN, Action.DOWN, Action.DOWN)  # down from "medium" to "Scoring"
-    press(scene, Action.RIGHT)  # Maple
+    rows = len(scene.modes)
+    assert lines[rows:] == ("Scoring: classic", "Doubling cube: on", "Match: to 5 points",
+                            "Crawford rule: on", "Jacoby rule: off")
+    for _ in range(rows - 2):  # down from "medium" to "Scoring"
+        press(scene, Action.DOWN)
+    press(scene, Action.RIGHT)  # Maple, which has no cube: the cube goes off with it
     press(scene, Action.DOWN, Action.DOWN, Action.LEFT)  # a match to 3 (Maple has no 4)
-    assert scene.menu_lines()[5:8] == ("Scoring: Maple", "Doubling cube: on",
-                                       "Match: to 3 points")
+    assert scene.menu_lines()[rows:rows + 3] == ("Scoring: Maple", "Doubling cube: off",
+                                                 "Match: to 3 points")
     assert scene.state.options == GameOptions.classic(5)  # nothing changes before a choice
-    press(scene, Action.UP, Action.UP, Action.UP, Action.UP, Action.SELECT)  # "hard"
+    hard = [mode.key for mode in scene.modes].index("hard")
+    for _ in range(rows + 2 - hard):  # up from "Match" to "hard"
+        press(scene, Action.UP)
+    press(scene, Action.SELECT)
     assert scene.mode == "hard" and not scene.menu_open
     assert scene.state.options.variant == "maple" and scene.state.options.match_length == 3
     press(scene, Action.NEW_HAND, Action.DOWN, Action.RIGHT, Action.BACK)  # looked, went back

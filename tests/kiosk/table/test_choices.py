@@ -18,7 +18,8 @@ def index(choices: Choices, name: str) -> int:
 
 def test_each_option_of_the_entry_is_offered_with_its_values() -> None:
     choices = backgammon(GameOptions.classic(5))
-    assert [spec.name for spec in choices] == ["variant", "cube", "match_length", "crawford"]
+    assert [spec.name for spec in choices] == ["variant", "cube", "match_length", "crawford",
+                                            "jacoby"]
     specs = {spec.name: spec for spec in choices}
     assert Choices.values(specs["variant"]) == ("classic", "maple")
     assert Choices.values(specs["cube"]) == (True, False)
