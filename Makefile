@@ -12,9 +12,10 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 # Debian packages the kiosk needs at run time and for its tests: fonts, espeak-ng
 # for the voice, poppler-utils and libzbar0 to read printed tickets back,
-# cups-client to print, systemd for systemd-analyze (which checks the unit).
+# cups-client to print, systemd for systemd-analyze (which checks the unit),
+# gnubg (GNU Backgammon) for Takhteh Nard's expert level and its .mat export tests.
 APT_PACKAGES := python3-venv python3-pip fonts-noto-core fonts-dejavu-core espeak-ng \
-	libespeak-ng1 systemd poppler-utils libzbar0 cups-client
+	libespeak-ng1 systemd poppler-utils libzbar0 cups-client gnubg
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: run test lint bench bench-voice bench-backgammon bench-hearts screenshots apt venv clean install uninstall

@@ -59,6 +59,8 @@ from kiosk.config import (
     default_path,
     options_of,
 )
+from kiosk.gnubg import EXPERT, GnubgBot, gnubg_ply
+from kiosk.gnubg import why_unavailable as why_gnubg_unavailable
 from kiosk.i18n import LANGUAGES, Translator, set_language
 from kiosk.journal import Journal
 from kiosk.keys import KeyFileError, key_warning, load_codes
@@ -210,17 +212,31 @@ def build_controller(
 
 
 def _bot(level: str) -> Bot:
-    """A bot for the screen; the hard one keeps to a time budget on the real clock."""
+    """A bot for the screen; the hard one keeps to a time budget on the real clock; the
+    expert is GNU Backgammon at the ply $DEBARNA_GNUBG_PLY names (kiosk.gnubg)."""
     if level == "hard":
         return HardBot(clock=time.monotonic, time_limit=HARD_BOT_SECONDS)
+    if level == EXPERT:
+        return GnubgBot(ply=gnubg_ply(), forgiving=True)
     return make_backgammon_bot(level)
 
 
+def _expert_mode() -> Mode:
+    """Against GNU Backgammon when it runs here; else a row that says why it is not offered."""
+    why = why_gnubg_unavailable()
+    if why is None:
+        return Mode(EXPERT, (None, _bot(EXPERT)), EXPERT, label="gnubg.expert")
+    log.warning("the expert level is not offered: %s", why)
+    return Mode("expert_missing", (None, None), EXPERT, label="gnubg.missing", offered=False)
+
+
 def backgammon_modes() -> tuple[Mode, ...]:
-    """The ways to play Takhteh Nard offered on its screen."""
+    """The ways to play Takhteh Nard offered on its screen (the expert level only when GNU
+    Backgammon is installed; else its row says why)."""
     return (
         Mode("hotseat", (None, None)),
         *(Mode(level, (None, _bot(level)), level) for level in ("easy", "medium", "hard")),
+        _expert_mode(),
         Mode("demo", (make_backgammon_bot("medium"), make_backgammon_bot("medium"))),
     )
 

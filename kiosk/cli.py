@@ -228,7 +228,8 @@ def _game_commands(sub: Any, entry: GameEntry) -> None:
 
 
 def _backgammon_tools(commands: Any, selfplay: argparse.ArgumentParser, how_many: Any) -> None:
-    """Takhteh Nard's `moves`: the legal plays of a position and a roll."""
+    """Takhteh Nard's `moves` (the legal plays of a position and a roll), `steps`, `play`
+    (the computer's play at a level) and `export` (a record as gnubg match text)."""
     moves = commands.add_parser(
         "moves", help="every distinct legal play for a position and a roll")
     moves.add_argument("--position-id", required=True, metavar="ID",
@@ -241,6 +242,28 @@ def _backgammon_tools(commands: Any, selfplay: argparse.ArgumentParser, how_many
     steps.add_argument("--dice", required=True, type=_dice, metavar="A,B")
     steps.add_argument("--taken", nargs="+", action="extend", default=[], metavar="STEP",
                        help="single steps already made, in order (24/23 bar/22* 6/off)")
+    play = commands.add_parser(
+        "play", help="the computer's play for a position and a roll, at a level")
+    play.add_argument("--position-id", required=True, metavar="ID",
+                      help="GNU Backgammon Position ID, from the view of the side on roll")
+    play.add_argument("--dice", required=True, type=_dice, metavar="A,B")
+    play.add_argument("--level", default="medium",
+                      choices=("easy", "medium", "hard", "expert"),
+                      help="the computer's level (expert: GNU Backgammon; default medium)")
+    play.add_argument("--match-id", metavar="ID",
+                      help="GNU Backgammon Match ID: the cube and score (default: one game, "
+                           "the cube in the middle)")
+    play.add_argument("--ply", type=_bounded(int, 0, 4, what="--ply"), default=None,
+                      metavar="N", help="expert: gnubg's plies, 0-4 (default 2)")
+    play.add_argument("--seed", type=int, help="random seed for the easy level and ties")
+    export = commands.add_parser(
+        "export", help="a game record (JSON lines) as GNU Backgammon match text (.mat)")
+    export.add_argument("record", type=Path, metavar="RECORD.jsonl",
+                        help="a Takhteh Nard record, as the kiosk or selfplay --record writes")
+    export.add_argument("--out", type=Path, metavar="FILE",
+                        help="where to write the match text (default: standard output)")
+    export.add_argument("--names", nargs=2, default=("Player_1", "Player_2"),
+                        metavar=("FIRST", "SECOND"), help="the players' names")
 
 
 def _hearts_tools(commands: Any, selfplay: argparse.ArgumentParser, how_many: Any) -> None:
@@ -806,6 +829,73 @@ def cmd_backgammon_steps(args: argparse.Namespace, out: TextIO,
     return 0
 
 
+def cmd_backgammon_play(args: argparse.Namespace, out: TextIO,
+                        parser: argparse.ArgumentParser) -> int:
+    """The computer's play at `--level`: the play, a tab, the Position ID reached (as
+    `moves` writes them); ``(no play)`` when none is legal. Expert asks GNU Backgammon
+    and exits 1 with a sentence when it is missing or fails."""
+    from dataclasses import replace
+
+    from engines.backgammon.bots import make_bot
+    from engines.backgammon.exchange import import_ids
+    from engines.backgammon.ids import IdError, MatchInfo, decode_match_id, match_id, position_id
+    from engines.backgammon.rules import Play, RuleError, apply
+    from kiosk.gnubg import DEFAULT_PLY, GnubgBot, GnubgError
+
+    try:
+        info = decode_match_id(args.match_id) if args.match_id else MatchInfo()
+        info = replace(info, dice=args.dice, double_offered=False, turn=info.on_roll)
+        state = import_ids(args.position_id, match_id(info))
+    except (IdError, RuleError) as exc:
+        parser.error(f"--position-id/--match-id: {exc}")
+    player = state.turn
+    assert player is not None and state.dice is not None
+    bot: Any
+    if args.level == "expert":
+        bot = GnubgBot(ply=DEFAULT_PLY if args.ply is None else args.ply)
+    else:
+        if args.ply is not None:
+            parser.error("--ply is for --level expert")
+        bot = make_bot(args.level)
+    view = state.view(player)
+    try:
+        chosen = bot.choose(view, _rng(args.seed))
+    except GnubgError as exc:
+        print(f"debarna: {exc}", file=sys.stderr)
+        return 1
+    assert isinstance(chosen, Play)
+    after = apply(state.board, player, chosen, state.dice) if chosen.steps else state.board
+    out.write(f"{chosen}\t{position_id(after.points[1 - player], after.points[player])}\n")
+    return 0
+
+
+def cmd_backgammon_export(args: argparse.Namespace, out: TextIO,
+                          parser: argparse.ArgumentParser) -> int:
+    """A Takhteh Nard record as GNU Backgammon match text, to `--out` or stdout."""
+    from engines.backgammon import records
+    from engines.backgammon.exchange import MatError, to_mat
+    from engines.records import RecordError
+
+    try:
+        text = args.record.read_text(encoding="utf-8")
+    except OSError as exc:
+        parser.error(f"cannot read {args.record}: {exc.strerror or exc}")
+    try:
+        mat = to_mat(records.loads(text), args.names)
+    except (RecordError, MatError, ValueError, KeyError) as exc:
+        print(f"debarna: {args.record} cannot be exported: {exc}", file=sys.stderr)
+        return 1
+    if args.out is None:
+        out.write(mat)
+        return 0
+    try:
+        args.out.write_text(mat, encoding="utf-8")
+    except OSError as exc:
+        print(f"debarna: cannot write {args.out}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
 def cmd_selfplay(args: argparse.Namespace, out: TextIO, parser: argparse.ArgumentParser) -> int:
     """Bots play `--games` games of any registered game through the one protocol; a JSON
     line per game as it ends: ``game``, ``actions``, ``returns``, ``bots`` (and ``record``)."""
@@ -905,6 +995,10 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
             return cmd_backgammon_moves(args, out, parser)
         if args.command == "backgammon" and args.game_command == "steps":
             return cmd_backgammon_steps(args, out, parser)
+        if args.command == "backgammon" and args.game_command == "play":
+            return cmd_backgammon_play(args, out, parser)
+        if args.command == "backgammon" and args.game_command == "export":
+            return cmd_backgammon_export(args, out, parser)
         if args.command == "hearts" and getattr(args, "hands", None) is not None:
             return cmd_hearts_selfplay(args, out, parser)
         if args.command != "kiosk":

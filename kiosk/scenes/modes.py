@@ -51,6 +51,8 @@ class ModeMenu:
     def choose_mode(self, index: int) -> None:
         """Start a new game the `index`-th way, with the options shown."""
         mode = self.modes[index]
+        if not mode.offered:
+            return  # the row says why it cannot be played; the menu stays open
         self.menu_open = False
         if self.rule_choices is not None:
             self.rule_choices.confirm()
@@ -90,7 +92,7 @@ class ModeMenu:
 
     # the rows' text
     def mode_name(self, mode: Mode) -> str:
-        return self.tr(f"{self.game}.modes.{mode.key}")
+        return self.tr(mode.label or f"{self.game}.modes.{mode.key}")
 
     def menu_lines(self) -> tuple[str, ...]:
         """Each row of the menu as shown: the ways to play, then "option: value"."""

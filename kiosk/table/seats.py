@@ -99,6 +99,8 @@ class Mode:
     key: str
     bots: tuple[BotLike | None, ...]
     level: str = "medium"
+    label: str = ""  # the catalogue key of its menu row, if not "<game>.modes.<key>"
+    offered: bool = True  # False: the row only says why this way cannot be played here
 
     def seats(self) -> tuple[SeatSource, ...]:
         return seats_of(self.bots)
