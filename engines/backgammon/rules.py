@@ -542,8 +542,31 @@ def _step_result(me: Side, opp: Side, frm: int, to: int, hit: bool) -> tuple[_Ra
     return (frm, to, hit), tuple(mine), opp
 
 
+# The search works on packed values, equal one for one to the tuples it stands for:
+# a side is an int with one byte per point (byte i = index i of the side, the bar in
+# byte 24), the opponent's side is the one at the start plus the set of points hit so
+# far (a bit per point: a blot hit is gone, the point now the mover's), and a step is
+# an int whose order is the canonical order of steps (`Step.sort_key`: the highest
+# start first, then the lowest end, a hit before no hit).
+_UNITS: Final = tuple(1 << (8 * index) for index in range(POINTS + 1))
+_BAR_SHIFT: Final = 8 * _BAR_INDEX
+_CODE_STEPS: dict[int, Step] = {}
+
+
+def _step_code(frm: int, to: int, hit: bool) -> int:
+    return (BAR - frm) * 64 + to * 2 + (0 if hit else 1)
+
+
+def _code_step(code: int) -> Step:
+    step = _CODE_STEPS.get(code)
+    if step is None:
+        raw = (BAR - code // 64, (code % 64) // 2, not code & 1)
+        step = _CODE_STEPS[code] = _step(raw)
+    return step
+
+
 def _search(
-    me: Side, opp: Side, order: Sequence[int], found: dict[tuple[Side, Side], tuple]
+    me: int, opp: Sequence[int], order: Sequence[int], found: dict[tuple[int, int], tuple]
 ) -> None:
     """Breadth-first over the dice in `order`; record each final position with its steps.
 
@@ -552,35 +575,77 @@ def _search(
     its checker arrives, and never bears off before the higher checkers are
     home or gone). Searching only that order, and merging paths that reach the
     same position with the same bound, leaves one path per distinct result.
-    `found` maps (mine, theirs) to (dice used, first die, steps); the most dice
-    used wins.
+    `me` is the mover's packed side, `opp[to]` the opponent's checkers on the
+    mover's point `to` at the start. `found` maps (packed side, points hit) to
+    (dice used, first die, step codes); the most dice used wins.
     """
-    frontier: dict[tuple[Side, Side, int], tuple[_Raw, ...]] = {(me, opp, BAR): ()}
+    units = _UNITS
+    record = _record
+    first = order[0]
+    frontier: dict[tuple[int, int, int], tuple[int, ...]] = {(me, 0, BAR): ()}
     for depth, die in enumerate(order):
-        following: dict[tuple[Side, Side, int], tuple[_Raw, ...]] = {}
-        for (mine, theirs, top), steps in frontier.items():
+        following: dict[tuple[int, int, int], tuple[int, ...]] = {}
+        for (mine, hits, top), steps in frontier.items():
             moved = False
-            for raw, mine2, theirs2 in _successors(mine, theirs, die, top):
-                moved = True
-                key = (mine2, theirs2, raw[0])
-                if key not in following:
-                    following[key] = (*steps, raw)
+            if mine >> _BAR_SHIFT:
+                if top == BAR:
+                    to = BAR - die
+                    there = opp[to]
+                    if there < 2:
+                        moved = True
+                        if there and not hits >> to & 1:
+                            key = (mine - units[_BAR_INDEX] + units[to - 1], hits | 1 << to, BAR)
+                            code = to * 2
+                        else:
+                            key = (mine - units[_BAR_INDEX] + units[to - 1], hits, BAR)
+                            code = to * 2 + 1
+                        if key not in following:
+                            following[key] = (*steps, code)
+            else:
+                high = (mine.bit_length() + 7) >> 3
+                all_home = high <= HOME
+                counts = mine.to_bytes(POINTS + 1, "little")
+                for frm in range(top if top < high else high, 0, -1):
+                    if not counts[frm - 1]:
+                        continue
+                    to = frm - die
+                    if to >= 1:
+                        there = opp[to]
+                        if there >= 2:
+                            continue
+                        moved = True
+                        if there and not hits >> to & 1:
+                            key = (mine - units[frm - 1] + units[to - 1], hits | 1 << to, frm)
+                            code = (BAR - frm) * 64 + to * 2
+                        else:
+                            key = (mine - units[frm - 1] + units[to - 1], hits, frm)
+                            code = (BAR - frm) * 64 + to * 2 + 1
+                    elif all_home and (to == 0 or frm == high):
+                        moved = True
+                        key = (mine - units[frm - 1], hits, frm)
+                        code = (BAR - frm) * 64 + 1
+                    else:
+                        continue
+                    if key not in following:
+                        following[key] = (*steps, code)
             if not moved:
-                _record(found, mine, theirs, depth, order[0], steps)
+                record(found, (mine, hits), depth, first, steps)
         frontier = following
-    for (mine, theirs, _top), steps in frontier.items():
-        _record(found, mine, theirs, len(order), order[0], steps)
+    used = len(order)
+    for (mine, hits, _top), steps in frontier.items():
+        key = (mine, hits)
+        known = found.get(key)
+        if known is None or used > known[0] or (used == known[0] == 1 and first > known[1]):
+            found[key] = (used, first, steps)
 
 
 def _record(
-    found: dict[tuple[Side, Side], tuple],
-    mine: Side,
-    theirs: Side,
+    found: dict[tuple[int, int], tuple],
+    key: tuple[int, int],
     used: int,
     first: int,
-    steps: tuple[_Raw, ...],
+    steps: tuple[int, ...],
 ) -> None:
-    key = (mine, theirs)
     known = found.get(key)
     if known is None or used > known[0] or (used == known[0] == 1 and first > known[1]):
         found[key] = (used, first, steps)
@@ -595,21 +660,61 @@ def play_results(board: Board, player: int, dice: Dice | Sequence[int]) -> dict[
     """
     roll = Dice.of(dice)
     me, opp = _sides(board, player)
-    found: dict[tuple[Side, Side], tuple] = {}
+    packed = int.from_bytes(bytes(me), "little")
+    opp_at = (0, *opp[POINTS - 1 :: -1])  # opp_at[to]: their checkers on my point `to`
+    found: dict[tuple[int, int], tuple] = {}
     if roll.is_double:
-        _search(me, opp, roll.moves, found)
+        _search(packed, opp_at, roll.moves, found)
     else:
-        _search(me, opp, (roll.high, roll.low), found)
-        _search(me, opp, (roll.low, roll.high), found)
-    most = max(used for used, _first, _steps in found.values())
+        _search(packed, opp_at, (roll.high, roll.low), found)
+        _search(packed, opp_at, (roll.low, roll.high), found)
+    most = max(entry[0] for entry in found.values())
     keep = [(key, entry) for key, entry in found.items() if entry[0] == most]
     if most == 1 and not roll.is_double and any(e[1] == roll.high for _k, e in keep):
         keep = [(key, entry) for key, entry in keep if entry[1] == roll.high]
-    plays = {}
-    for (mine, theirs), (_used, _first, steps) in keep:
-        play = Play(tuple(_step(raw) for raw in steps))
-        plays[_board_from(mine, theirs, player)] = play
-    return dict(sorted(plays.items(), key=lambda item: _play_key(item[1])))
+    plays = _PLAYS
+    if len(plays) > _PLAYS_KEPT:
+        plays.clear()
+    new = object.__new__
+    made = []
+    for (mine, hits), (_used, _first, codes) in keep:
+        order = tuple(sorted(codes))
+        play = plays.get(order)
+        if play is None:
+            play = plays[order] = _play_of(order)
+        if hits:
+            theirs = list(opp)
+            while hits:
+                low = hits & -hits
+                hits ^= low
+                theirs[POINTS - low.bit_length() + 1] -= 1
+                theirs[_BAR_INDEX] += 1
+            sides = (tuple(mine.to_bytes(POINTS + 1, "little")), tuple(theirs))
+        else:
+            sides = (tuple(mine.to_bytes(POINTS + 1, "little")), opp)
+        after = new(Board)
+        after.__dict__["points"] = sides if player == 0 else (sides[1], sides[0])
+        made.append((order, after, play))
+    made.sort(key=_first_item)
+    return {after: play for _order, after, play in made}
+
+
+# Plays made from step codes, shared (plays are immutable); emptied when it grows past
+# `_PLAYS_KEPT`, so it stays a few megabytes.
+_PLAYS: dict[tuple[int, ...], Play] = {}
+_PLAYS_KEPT: Final = 20_000
+
+
+def _play_of(order: tuple[int, ...]) -> Play:
+    """The play of these step codes, already in canonical order."""
+    known = _CODE_STEPS.get
+    play = object.__new__(Play)
+    object.__setattr__(play, "steps", tuple(known(code) or _code_step(code) for code in order))
+    return play
+
+
+def _first_item(item: tuple) -> Any:
+    return item[0]
 
 
 _STEPS: dict[_Raw, Step] = {}
