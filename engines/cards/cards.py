@@ -54,7 +54,51 @@ RANK_LETTERS = "23456789TJQKA"
 JACK, QUEEN, KING, ACE = 11, 12, 13, 14
 
 
-class Card:
+class SharedCard:
+    """What every kind of card shares: one read-only object per card, kept by copies and
+    pickles, ordered by its `index` within its own kind. A subclass sets `__slots__`
+    (index, rank, suit), makes its cards once and keeps them in `_all`."""
+
+    __slots__ = ()
+    index: int
+
+    def __reduce__(self) -> tuple[type, tuple[int]]:
+        return (type(self), (self.index,))
+
+    def __copy__(self) -> SharedCard:
+        return self
+
+    def __deepcopy__(self, _memo: object) -> SharedCard:
+        return self
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a card cannot be changed: {self} is shared by every game")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a card cannot be changed: {self} is shared by every game")
+
+    def __lt__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self.index < other.index  # type: ignore[attr-defined, no-any-return]
+
+    def __le__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self.index <= other.index  # type: ignore[attr-defined, no-any-return]
+
+    def __gt__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self.index > other.index  # type: ignore[attr-defined, no-any-return]
+
+    def __ge__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self.index >= other.index  # type: ignore[attr-defined, no-any-return]
+
+
+class Card(SharedCard):
     """One card. Use `Card.of(rank, suit)` or `Card.parse("QS")`; never two objects for one card."""
 
     __slots__ = ("index", "rank", "suit")
@@ -70,21 +114,6 @@ class Card:
                 raise CardError(f"{index!r} is not a card number from 0 to 51")
             return cls._all[index]
         return super().__new__(cls)  # only while the 52 are being made
-
-    def __reduce__(self) -> tuple[type[Card], tuple[int]]:
-        return (Card, (self.index,))
-
-    def __copy__(self) -> Card:
-        return self
-
-    def __deepcopy__(self, _memo: object) -> Card:
-        return self
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"a card cannot be changed: {self} is shared by every game")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"a card cannot be changed: {self} is shared by every game")
 
     @staticmethod
     def of(rank: int, suit: Suit | int) -> Card:
@@ -120,26 +149,6 @@ class Card:
 
     def __repr__(self) -> str:
         return f"Card({self})"
-
-    def __lt__(self, other: Card) -> bool:
-        if not isinstance(other, Card):
-            return NotImplemented
-        return self.index < other.index
-
-    def __le__(self, other: Card) -> bool:
-        if not isinstance(other, Card):
-            return NotImplemented
-        return self.index <= other.index
-
-    def __gt__(self, other: Card) -> bool:
-        if not isinstance(other, Card):
-            return NotImplemented
-        return self.index > other.index
-
-    def __ge__(self, other: Card) -> bool:
-        if not isinstance(other, Card):
-            return NotImplemented
-        return self.index >= other.index
 
 
 def _make_cards() -> None:

@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from enum import Enum
 from typing import ClassVar
 
-from .cards import ACE, JACK, KING, QUEEN, CardError
+from .cards import ACE, JACK, KING, QUEEN, CardError, SharedCard
 
 UNTER, OBER, SOW = JACK, QUEEN, ACE
 GERMAN_RANK_LETTERS = "6789TUOKS"  # index = rank - 6
@@ -53,7 +53,7 @@ class GermanSuit(Enum):
         return cls(index)
 
 
-class GermanCard:
+class GermanCard(SharedCard):
     """One card: `GermanCard.of(rank, suit)` or `GermanCard.parse("OL")`; one object per card."""
 
     __slots__ = ("index", "rank", "suit")
@@ -69,21 +69,6 @@ class GermanCard:
                 raise CardError(f"{index!r} is not a German card number from 0 to 35")
             return cls._all[index]
         return super().__new__(cls)  # only while the 36 are being made
-
-    def __reduce__(self) -> tuple[type[GermanCard], tuple[int]]:
-        return (GermanCard, (self.index,))
-
-    def __copy__(self) -> GermanCard:
-        return self
-
-    def __deepcopy__(self, _memo: object) -> GermanCard:
-        return self
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"a card cannot be changed: {self} is shared by every game")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"a card cannot be changed: {self} is shared by every game")
 
     @staticmethod
     def of(rank: int, suit: GermanSuit) -> GermanCard:
@@ -119,26 +104,6 @@ class GermanCard:
 
     def __repr__(self) -> str:
         return f"GermanCard({self})"
-
-    def __lt__(self, other: GermanCard) -> bool:
-        if not isinstance(other, GermanCard):
-            return NotImplemented
-        return self.index < other.index
-
-    def __le__(self, other: GermanCard) -> bool:
-        if not isinstance(other, GermanCard):
-            return NotImplemented
-        return self.index <= other.index
-
-    def __gt__(self, other: GermanCard) -> bool:
-        if not isinstance(other, GermanCard):
-            return NotImplemented
-        return self.index > other.index
-
-    def __ge__(self, other: GermanCard) -> bool:
-        if not isinstance(other, GermanCard):
-            return NotImplemented
-        return self.index >= other.index
 
 
 def _make_cards() -> None:
