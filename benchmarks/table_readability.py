@@ -45,6 +45,8 @@ if str(ROOT) not in sys.path:
 
 import pygame  # noqa: E402
 
+from kiosk.theme import contrast, luminance  # noqa: E402,F401  (WCAG 2; tests take them here)
+
 RGB = tuple[int, int, int]
 SEED = 5
 CAP_TARGET = 28  # px at 1080p
@@ -58,21 +60,6 @@ TALL_DIGITS = set("0123456789۱۲۳۴۶۷۸۹")  # Persian ۰ is a dot and ۵ a 
 BLEND_OFF = 24  # how far (in RGB) an edge pixel may lie from the text-background blend
 
 
-def _linear(channel: int) -> float:
-    c = channel / 255
-    return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
-
-
-def luminance(colour: RGB) -> float:
-    """WCAG 2 relative luminance of an sRGB colour."""
-    r, g, b = (_linear(c) for c in colour)
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-def contrast(a: RGB, b: RGB) -> float:
-    """WCAG 2 contrast ratio, 1 to 21."""
-    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
-    return (light + 0.05) / (dark + 0.05)
 
 
 def pixels(surface: pygame.Surface, rect: pygame.Rect) -> list[tuple[int, int, RGB]]:

@@ -39,6 +39,7 @@ from kiosk.config import Action  # noqa: E402
 from kiosk.i18n import Translator  # noqa: E402
 from kiosk.scenes.caller import CallerScene  # noqa: E402
 from kiosk.text import TextRenderer  # noqa: E402
+from kiosk.theme import contrast, luminance  # noqa: E402,F401  (WCAG 2; tests take them here)
 
 RGB = tuple[int, int, int]
 TARGET = 7.0
@@ -46,21 +47,6 @@ SEED = 11
 STRIPS = 4
 
 
-def _linear(channel: int) -> float:
-    c = channel / 255
-    return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
-
-
-def luminance(colour: RGB) -> float:
-    """WCAG 2 relative luminance of an sRGB colour."""
-    r, g, b = (_linear(c) for c in colour)
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-def contrast(a: RGB, b: RGB) -> float:
-    """WCAG 2 contrast ratio, 1 to 21."""
-    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
-    return (light + 0.05) / (dark + 0.05)
 
 
 def colours(surface: pygame.Surface, rect: pygame.Rect) -> Counter[RGB]:

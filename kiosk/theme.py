@@ -198,3 +198,20 @@ def modes_menu(text: TextRenderer, surface: pygame.Surface, box: pygame.Rect, lo
                                          strict=True)):
         button(text, surface, rect, name, px(look.text), px, rtl, chosen=i == index,
                lit_fill=PANEL, pad=30)
+
+
+def luminance(colour: Colour) -> float:
+    """WCAG 2 relative luminance of an sRGB colour."""
+
+    def linear(channel: int) -> float:
+        c = channel / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(c) for c in colour)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: Colour, b: Colour) -> float:
+    """WCAG 2 contrast ratio of two colours, 1 to 21 (DESIGN §3b: text ≥ 4.5, numbers ≥ 7)."""
+    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)

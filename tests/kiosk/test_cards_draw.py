@@ -31,6 +31,7 @@ from kiosk.cards_draw import (
 )
 from kiosk.table_layout import PLACES, safe_area, table_layout
 from kiosk.text import TextRenderer
+from kiosk.theme import contrast
 
 HAND = card_size(214)  # a hand card on the 1080p table
 GERMAN_SUITS = GERMAN_SET.suit_keys
@@ -63,19 +64,6 @@ def pip_on_face(suit: str, size: float = 40) -> pygame.Surface:
     surface.fill((*FACE, 255))
     draw_pip(surface, suit, (size * 1.3, size * 1.3), size, deck=GERMAN)
     return surface
-
-
-def luminance(colour: Colour) -> float:
-    def linear(c: int) -> float:
-        v = c / 255
-        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
-    r, g, b = (linear(c) for c in colour)
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-def contrast(a: Colour, b: Colour) -> float:
-    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
-    return (la + 0.05) / (lb + 0.05)
 
 
 # -- suits --------------------------------------------------------------------------------------
