@@ -403,6 +403,9 @@ class Kiosk:
         self._held: deque[tuple[pygame.event.Event, float, float]] = deque()
         self.printer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="print")
         self.thinker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bots")
+        # Whether GNU Backgammon answers (the Expert level) is asked once, off the frame
+        # loop, long before the Takhteh Nard menu is built; the answer is cached.
+        self.thinker.submit(why_gnubg_unavailable)
         self._printed: queue.Queue[list[Ticket]] = queue.Queue()
         self._last_typed = -1e9
         self._noise_until = -1e9
