@@ -481,3 +481,36 @@ def make_bot(level: str) -> Bot:
     except KeyError:
         raise ValueError(f"unknown bot level {level!r}; choose one of {', '.join(BOTS)}") from None
     return factory()
+
+
+@dataclass(frozen=True)
+class Hint:
+    """One of the best plays a level sees, with its estimated value for the mover.
+
+    `equity` is in points per unit cube for a money game (-3..3; the winning chance
+    twice minus one when gammons are not estimated); `win` is the winning chance.
+    """
+
+    play: Play
+    equity: float
+    win: float
+
+
+def hint(view: View, level: str = "hard", count: int = 3) -> list[Hint]:
+    """The `count` best plays the bot of `level` sees in `view`, best first.
+
+    Only for a view where the player must move (a roll to play with a choice or not).
+    """
+    make_bot(level)  # the level must exist
+    if view.phase is not Phase.MOVE or view.dice is None:
+        raise ValueError("a hint is for a roll to play")
+    lines = []
+    for value, play, _after in _ranked(view)[:count]:
+        if value >= WIN_SCORE:
+            chance = 1.0
+        elif value <= -WIN_SCORE:
+            chance = 0.0
+        else:
+            chance = 1.0 / (1.0 + math.exp(-value))
+        lines.append(Hint(play, 2.0 * chance - 1.0, chance))
+    return lines
