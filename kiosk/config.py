@@ -33,6 +33,8 @@ from engines.errors import BrokenRule
 from engines.registry import GameEntry
 from engines.registry import game as registered_game
 from engines.registry import games as registered_games
+from kiosk.gnubg import DEFAULT_PLY as GNUBG_DEFAULT_PLY
+from kiosk.gnubg import MAX_PLY as GNUBG_MAX_PLY
 
 LANGUAGES = ("fa", "en")
 RHYTHM_RANGE = (3.0, 5.0)
@@ -161,6 +163,28 @@ class TicketsConfig:
     seed: int = 1
 
 
+@dataclass(frozen=True)
+class GnubgConfig:
+    """The [gnubg] section: GNU Backgammon, Takhteh Nard's expert level and its hints.
+    An empty `path` finds `gnubg` on the PATH, then Debian's /usr/games/gnubg; the
+    environment variables DEBARNA_GNUBG and DEBARNA_GNUBG_PLY override both keys."""
+
+    path: str = ""
+    ply: int = GNUBG_DEFAULT_PLY
+
+
+def _check_gnubg(gnubg: GnubgConfig) -> None:
+    path = gnubg.path
+    if path != path.strip() or any(ch in path for ch in "\n\r\0"):
+        raise ConfigError(f"config key gnubg.path = {path!r} is not allowed: use the gnubg "
+                          'program\'s file name without spaces round it, or "" to find gnubg '
+                          "on the PATH or at /usr/games/gnubg")
+    if "/" in path and not path.startswith("/"):
+        raise ConfigError(f"config key gnubg.path = {path!r} is not allowed: give the full "
+                          'path from / (such as "/usr/games/gnubg"), a program name on the '
+                          'PATH (such as "gnubg"), or "" to find it')
+
+
 TURN_SECONDS_RANGE = (0, 600)
 
 # -- a registered game's section ---------------------------------------------------------------
@@ -273,6 +297,7 @@ class Config:
     buttons: ButtonsConfig = field(default_factory=ButtonsConfig)
     scanner: ScannerConfig = field(default_factory=ScannerConfig)
     printing: PrintingConfig = field(default_factory=PrintingConfig)
+    gnubg: GnubgConfig = field(default_factory=GnubgConfig)
     hearts: HeartsConfig = field(default_factory=HeartsConfig)  # type: ignore[valid-type]
     keys: dict[Action, tuple[str, ...]] = field(default_factory=lambda: dict(DEFAULT_KEYS))
     # The sections of the other registered games, by key (each game's defaults if unset).
@@ -325,6 +350,8 @@ class _Rule:
                                for c in self.choices)
         if self.kind is bool:
             return "true or false"
+        if self.kind is str:
+            return "text (in quotes)"
         what = "a number" if self.kind is float else "a whole number"
         if self.low is not None and self.high is not None:
             return f"{what} from {self.low:g} to {self.high:g}"
@@ -398,6 +425,10 @@ _KIOSK_SECTIONS: dict[str, tuple[type, dict[str, _Rule]]] = {
     "tickets": (
         TicketsConfig,
         {"strips": _Rule(int, *STRIPS_RANGE), "seed": _Rule(int, 0, 2**63 - 1)},
+    ),
+    "gnubg": (
+        GnubgConfig,
+        {"path": _Rule(str), "ply": _Rule(int, 0, GNUBG_MAX_PLY)},
     ),
 }
 
@@ -569,6 +600,8 @@ def from_mapping(data: dict[str, Any]) -> Config:
         sections[section] = cls(**values)
     if "buttons" in sections:
         _check_pins_once(sections["buttons"])
+    if "gnubg" in sections:
+        _check_gnubg(sections["gnubg"])
     keys = _keys(data["keys"]) if "keys" in data else dict(DEFAULT_KEYS)
     return Config(**sections, keys=keys, games=games)
 
@@ -666,6 +699,8 @@ _COMMENTS = {
     "printing.escpos": 'a receipt printer instead: "/dev/usb/lp0" or "usb:VID:PID"',
     "tickets.strips": "strips of 6 tickets in the box, 1 to 50",
     "tickets.seed": "which box: the one `debarna tickets --seed` prints",
+    "gnubg.path": 'GNU Backgammon for Takhteh Nard\'s expert; "" = gnubg or /usr/games/gnubg',
+    "gnubg.ply": f"how deep the expert (and its hints) looks, 0 to {GNUBG_MAX_PLY}; 2 = strong",
 }
 
 

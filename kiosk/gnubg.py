@@ -27,7 +27,11 @@ position and score (`replay_mat`).
 
 The binary is the one named by the ``DEBARNA_GNUBG`` environment variable, or
 ``gnubg`` on the PATH, or Debian's ``/usr/games/gnubg`` (not on root's PATH); the
-kiosk's expert thinks at the ply ``DEBARNA_GNUBG_PLY`` names (0-4, default 2).
+kiosk's expert thinks at the ply ``DEBARNA_GNUBG_PLY`` names (0-4, default 2). The
+kiosk's config names both in its ``[gnubg]`` section (``path``, ``ply``); the
+environment variables still override it (`configured_path`, `gnubg_ply`).
+`hint_plays` reads gnubg's ranking of the best plays with their equities and
+winning chances (the Takhteh Nard screen's hint key).
 `available()` / `why_unavailable()` tell the menu whether the Expert level can be
 offered; `GnubgBot` raises `GnubgMissing` with a sentence saying what to install.
 """
@@ -64,6 +68,14 @@ log = logging.getLogger(__name__)
 INSTALL_HINT = "install Debian's gnubg package (sudo apt-get install gnubg; make test does)"
 
 _MOVE_LINE = re.compile(r"^\s*1\.\s+(?:Cubeful|Cubeless)\s+\S+\s+(?P<move>.+?)\s+Eq\.:", re.M)
+# A ranked play of ``hint N`` and the line of chances under it (win, gammon, backgammon
+# for the side on roll, then the same for the other side):
+#     2. Cubeful 2-ply    24/23 13/10                  Eq.: -0.012 (-0.230)
+#        0.497 0.137 0.008 - 0.503 0.140 0.007
+_RANKED_LINE = re.compile(
+    r"^\s*(?P<rank>\d+)\.\s+(?P<how>(?:Cubeful|Cubeless)\s+\S+)\s+(?P<move>.+?)\s+"
+    r"Eq\.:\s*(?P<equity>[+-]?\d+(?:\.\d+)?)", re.M)
+_CHANCES_LINE = re.compile(r"^\s*(?P<win>[01]\.\d+)\s+[01]\.\d+\s+[01]\.\d+\s+-\s")
 NO_CUBE_ANALYSIS = "no cube analysis (the cube cannot matter)"
 _CUBE_LINE = re.compile(r"^Proper cube action:\s*(?P<action>.+?)\s*$", re.M)
 _SCRIPT_LINE = re.compile(r"^DEBARNA-GNUBG (?P<json>\{.*\})\s*$", re.M)
@@ -167,15 +179,24 @@ def _check_ply(ply: int) -> int:
     return ply
 
 
-def gnubg_ply() -> int:
-    """The expert's ply on the kiosk: $DEBARNA_GNUBG_PLY (0-4), else the default."""
+def gnubg_ply(configured: int | None = None) -> int:
+    """The expert's ply on the kiosk: $DEBARNA_GNUBG_PLY (0-4), else the config's
+    (`configured`, the [gnubg] ply), else the default."""
+    fallback = DEFAULT_PLY if configured is None else _check_ply(configured)
     text = os.environ.get(ENV_PLY, "").strip()
     if text.isdigit() and int(text) <= MAX_PLY:
         return int(text)
     if text:
         log.warning("%s=%r is not a ply from 0 to %d; using %d", ENV_PLY, text, MAX_PLY,
-                    DEFAULT_PLY)
-    return DEFAULT_PLY
+                    fallback)
+    return fallback
+
+
+def configured_path(configured: str | None = None) -> str | None:
+    """The gnubg binary the kiosk names: $DEBARNA_GNUBG, else the config's (`configured`,
+    the [gnubg] path); None (the empty path too) lets `find_gnubg` look for `gnubg` on
+    the PATH, then Debian's /usr/games/gnubg."""
+    return os.environ.get(ENV_PATH) or configured or None
 
 
 def _setup(view: View, ply: int, cube: bool) -> list[str]:
@@ -222,6 +243,62 @@ def hint_play(view: View, ply: int = DEFAULT_PLY, *, path: str | None = None,
     if view.legal_actions and play not in view.legal_actions:
         raise GnubgError(f"gnubg's move {text!r} is not among the legal plays")
     return play
+
+
+@dataclass(frozen=True)
+class PlayHint:
+    """One of gnubg's best plays for a roll: the engine's legal play, gnubg's own words
+    for it (``24/18(2) 13/7(2)``), its equity for the side on roll (cubeful, as gnubg's
+    ``hint`` ranks them), the side on roll's winning chance, and how gnubg evaluated it
+    (``Cubeful 2-ply``)."""
+
+    play: Play
+    text: str
+    equity: float
+    win: float | None
+    how: str
+
+
+def parse_hint_plays(out: str) -> list[tuple[str, float, float | None, str]]:
+    """gnubg's ranked plays in the text ``hint N`` printed, best first: (the play as gnubg
+    writes it, its equity, the winning chance, how evaluated)."""
+    lines = out.splitlines()
+    found: list[tuple[str, float, float | None, str]] = []
+    for i, line in enumerate(lines):
+        ranked = _RANKED_LINE.match(line)
+        if ranked is None:
+            continue
+        chances = _CHANCES_LINE.match(lines[i + 1]) if i + 1 < len(lines) else None
+        found.append((ranked.group("move").strip(), float(ranked.group("equity")),
+                      float(chances.group("win")) if chances else None,
+                      " ".join(ranked.group("how").split())))
+    return found
+
+
+def hint_plays(view: View, ply: int = DEFAULT_PLY, count: int = 3, *,
+               path: str | None = None, timeout: float = TIMEOUT) -> list[PlayHint]:
+    """gnubg's `count` best plays for the view's roll, best first, each one of the engine's
+    legal plays with gnubg's equity (fewer when there are fewer plays)."""
+    if view.phase is not Phase.MOVE or view.dice is None or view.turn is None:
+        raise ValueError("gnubg is asked for plays only when the dice are rolled")
+    if count < 1:
+        raise ValueError(f"ask gnubg for one play or more, not {count}")
+    commands = [*_setup(view, _check_ply(ply), cube=True),
+                f"set dice {view.dice.high} {view.dice.low}", f"hint {count}"]
+    out = run_commands(commands, path=path, timeout=timeout)
+    ranked = parse_hint_plays(out)
+    if not ranked:
+        raise GnubgError(f"gnubg's hint named no move: {_tail(out)}")
+    hints = []
+    for text, equity, win, how in ranked[:count]:
+        try:
+            play = Play.parse(text, view.board, view.turn, view.dice)
+        except RuleError as exc:
+            raise GnubgError(f"gnubg's move {text!r} is not legal here: {exc}") from None
+        if view.legal_actions and play not in view.legal_actions:
+            raise GnubgError(f"gnubg's move {text!r} is not among the legal plays")
+        hints.append(PlayHint(play, text, equity, win, how))
+    return hints
 
 
 @dataclass(frozen=True)

@@ -156,3 +156,55 @@ def test_a_file_that_is_not_utf8_is_one_line(tmp_path: Path) -> None:
 def test_a_file_that_cannot_be_read_is_one_line(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match=r"cannot be read \(Is a directory\)"):
         load(tmp_path)
+
+
+# -- [gnubg]: GNU Backgammon for Takhteh Nard's expert level ----------------------------------
+
+
+def test_the_gnubg_section_defaults_to_finding_gnubg_at_its_default_ply() -> None:
+    from kiosk.gnubg import DEFAULT_PLY
+
+    assert Config().gnubg.path == ""
+    assert Config().gnubg.ply == DEFAULT_PLY
+    config = from_mapping({"gnubg": {"path": "/usr/games/gnubg", "ply": 0}})
+    assert (config.gnubg.path, config.gnubg.ply) == ("/usr/games/gnubg", 0)
+    assert from_mapping({"gnubg": {"path": "gnubg"}}).gnubg.path == "gnubg"
+
+
+@pytest.mark.parametrize(
+    ("table", "named", "allowed"),
+    [
+        ({"ply": 5}, "gnubg.ply", "from 0 to 4"),
+        ({"ply": -1}, "gnubg.ply", "from 0 to 4"),
+        ({"ply": "2"}, "gnubg.ply", "whole number"),
+        ({"ply": 1.0}, "gnubg.ply", "whole number"),
+        ({"ply": True}, "gnubg.ply", "whole number"),
+        ({"path": 3}, "gnubg.path", "text"),
+        ({"path": "games/gnubg"}, "gnubg.path", "full path from /"),
+        ({"path": " /usr/games/gnubg"}, "gnubg.path", "without spaces"),
+        ({"plies": 2}, "gnubg.plies", "path, ply"),
+    ],
+)
+def test_a_bad_gnubg_key_is_named_with_what_is_allowed(
+        table: dict[str, object], named: str, allowed: str) -> None:
+    with pytest.raises(ConfigError) as caught:
+        from_mapping({"gnubg": table})
+    assert named in str(caught.value)
+    assert allowed in str(caught.value)
+
+
+def test_the_environment_overrides_the_gnubg_section(monkeypatch: pytest.MonkeyPatch) -> None:
+    from kiosk import gnubg
+
+    monkeypatch.delenv(gnubg.ENV_PATH, raising=False)
+    monkeypatch.delenv(gnubg.ENV_PLY, raising=False)
+    section = from_mapping({"gnubg": {"path": "/opt/gnubg/bin/gnubg", "ply": 1}}).gnubg
+    assert gnubg.configured_path(section.path) == "/opt/gnubg/bin/gnubg"
+    assert gnubg.gnubg_ply(section.ply) == 1
+    assert gnubg.configured_path(Config().gnubg.path) is None  # "": look for it
+    monkeypatch.setenv(gnubg.ENV_PATH, "/usr/games/gnubg")
+    monkeypatch.setenv(gnubg.ENV_PLY, "0")
+    assert gnubg.configured_path(section.path) == "/usr/games/gnubg"
+    assert gnubg.gnubg_ply(section.ply) == 0
+    monkeypatch.setenv(gnubg.ENV_PLY, "nine")  # unreadable: the config's ply
+    assert gnubg.gnubg_ply(section.ply) == 1

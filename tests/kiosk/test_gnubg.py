@@ -249,7 +249,7 @@ def test_on_the_kiosk_a_failing_gnubg_leaves_the_choice_to_the_hard_bot() -> Non
 
 def test_the_menu_offers_the_expert_only_when_gnubg_runs(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from kiosk.app import backgammon_modes
+    from kiosk.games.backgammon import backgammon_modes
     from kiosk.i18n import Translator
 
     monkeypatch.setenv(gnubg.ENV_PATH, "/nonexistent/gnubg")
@@ -262,7 +262,7 @@ def test_the_menu_offers_the_expert_only_when_gnubg_runs(
 
 
 def test_the_menu_offers_the_expert_against_gnubg_when_it_runs(real_gnubg: None) -> None:
-    from kiosk.app import backgammon_modes
+    from kiosk.games.backgammon import backgammon_modes
 
     modes = {mode.key: mode for mode in backgammon_modes()}
     expert = modes["expert"]
@@ -341,7 +341,7 @@ def test_cli_play_without_a_legal_play_prints_no_play() -> None:
 
 
 def _menu_scene(lang: str = "en"):  # type: ignore[no-untyped-def]
-    from kiosk.app import backgammon_scene
+    from kiosk.games.backgammon import backgammon_scene
     from kiosk.i18n import Translator
     from kiosk.text import TextRenderer
 
@@ -377,3 +377,75 @@ def test_with_gnubg_the_menu_offers_the_expert_and_starts_it(
     scene.menu_pick(row)
     assert scene.mode == "expert" and not scene.menu_open
     assert isinstance(scene.bots[1], GnubgBot)
+
+
+# -- the hint: gnubg's best plays with their equities -----------------------------------------
+
+_REFERENCE_TOP = """\
+import json, sys
+import gnubg
+for command in {commands!r}:
+    gnubg.command(command)
+ranked = gnubg.hint({count})["hint"]
+print("REFERENCE " + json.dumps([[h["move"], h["equity"], h["details"]["probs"][0]]
+                                 for h in ranked]))
+sys.stdout.flush()
+"""
+
+
+def test_hint_plays_are_gnubgs_own_top_three_with_their_equities(real_gnubg: None) -> None:
+    for state in _positions(seed=21, count=4, match_length=5):
+        view = state.view(state.current_player)
+        hints = gnubg.hint_plays(view, 0, 3)
+        assert len(hints) == 3
+        assert view.turn is not None and view.dice is not None
+        # The same question through gnubg's Python interface: the same plays, the same order,
+        # the same equities and winning chances (the text rounds to 3 places).
+        commands = [*gnubg._setup(view, 0, cube=True),
+                    f"set dice {view.dice.high} {view.dice.low}"]
+        out = run_script(_REFERENCE_TOP.format(commands=commands, count=3))
+        found = re.search(r"^REFERENCE (\[.*\])$", out, re.M)
+        assert found, out
+        reference = json.loads(found.group(1))
+        for hint, (move, equity, win) in zip(hints, reference, strict=True):
+            assert hint.play in view.legal_actions
+            assert hint.play == Play.parse(move, view.board, view.turn, view.dice)
+            assert hint.equity == pytest.approx(equity, abs=0.0015)
+            assert hint.win == pytest.approx(win, abs=0.0015)
+            assert hint.how == "Cubeful 0-ply"
+        assert [h.equity for h in hints] == sorted((h.equity for h in hints), reverse=True)
+
+
+def test_hint_plays_gives_the_plays_there_are_when_fewer_than_asked(real_gnubg: None) -> None:
+    me, them = [0] * 25, [0] * 25
+    me[0], me[1] = 14, 1  # bearing off: 2-1 has few plays
+    them[0] = 15  # all on their own 1-point
+    state = GameState.from_position(Board((tuple(me), tuple(them))), 0, dice=(2, 1))
+    view = state.view(0)
+    hints = gnubg.hint_plays(view, 0, 5)
+    assert 1 <= len(hints) <= len(view.legal_actions) <= 5
+    assert {h.play for h in hints} <= set(view.legal_actions)
+
+
+def test_the_hint_text_is_read_rank_by_rank_with_the_winning_chance() -> None:
+    out = """\
+The dice have been set to 3 and 1.
+    1. Cubeful 2-ply    8/5 6/5                      Eq.: +0.218
+       0.551 0.174 0.013 - 0.449 0.124 0.005
+        2-ply cubeful prune [world class]
+    2. Cubeful 2-ply    24/23 13/10                  Eq.: -0.012 (-0.230)
+       0.497 0.137 0.008 - 0.503 0.140 0.007
+        2-ply cubeful prune [world class]
+   10. Cubeless 0-ply    bar/22* 6/off(2)            Eq.: -1.250 (-1.468)
+"""
+    assert gnubg.parse_hint_plays(out) == [
+        ("8/5 6/5", 0.218, 0.551, "Cubeful 2-ply"),
+        ("24/23 13/10", -0.012, 0.497, "Cubeful 2-ply"),
+        ("bar/22* 6/off(2)", -1.25, None, "Cubeless 0-ply"),
+    ]
+
+
+def test_hint_plays_wants_a_roll_to_play() -> None:
+    state = GameState.from_position(Board.initial(), 0, GameOptions.classic(5))
+    with pytest.raises(ValueError, match="dice"):
+        gnubg.hint_plays(state.view(0), 0, 3, path="/nonexistent/gnubg")
