@@ -2,7 +2,7 @@
 
 Run with ``.venv/bin/python benchmarks/menu_shot.py [--out docs] [--size 1920x1080]``.
 
-Builds the real Takhteh Nard screen (`kiosk.app.backgammon_scene`, seed 3, the
+Builds the real Takhteh Nard screen (`kiosk.games.backgammon.backgammon_scene`, seed 3, the
 registry's defaults: a classic 5-point match with the cube), opens its modes menu (H)
 and saves ``backgammon-menu-en.png`` and ``backgammon-menu-fa.png``: the ways to play,
 then the rule variants (scoring, the cube, the match length, the Crawford and Jacoby
@@ -27,8 +27,8 @@ if str(ROOT) not in sys.path:
 
 import pygame  # noqa: E402
 
-from kiosk.app import backgammon_scene  # noqa: E402
 from kiosk.config import Action  # noqa: E402
+from kiosk.games.backgammon import backgammon_scene  # noqa: E402
 from kiosk.i18n import Translator  # noqa: E402
 from kiosk.text import TextRenderer  # noqa: E402
 

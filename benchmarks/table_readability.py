@@ -186,8 +186,8 @@ def drawn_box(surface: pygame.Surface, background: RGB) -> pygame.Rect:
 
 def table_scene(lang: str, seed: int = SEED) -> object:
     """The Bidel table as the kiosk starts it headless: a hand under way, South to play."""
-    from kiosk.app import hearts_scene, mid_hand
     from kiosk.config import HeartsConfig
+    from kiosk.games.hearts import hearts_scene, mid_hand
     from kiosk.i18n import Translator
     from kiosk.text import TextRenderer
 

@@ -14,30 +14,21 @@ import sys
 import tempfile
 import time
 from collections import deque
-from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import Executor, Future, ThreadPoolExecutor
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol, TypeVar
+from types import ModuleType
+from typing import Protocol
 
 import pygame
 
 from audio.cache import voice_dir
 from audio.player import Voice, VoiceSettings, open_mixer
 from audio.render import renderer
-from engines.backgammon.bots import HardBot
-from engines.backgammon.bots import make_bot as make_backgammon_bot
-from engines.backgammon.options import GameOptions
-from engines.backgammon.rules import GameState
 from engines.debarna.codes import TicketCodes
 from engines.debarna.options import HandOptions
 from engines.debarna.ticket import Ticket
-from engines.hearts.bots import HardBot as HeartsHardBot
-from engines.hearts.bots import make_bot as make_hearts_bot
-from engines.hearts.options import HeartsOptions
-from engines.hearts.rules import GameState as HeartsState
-from engines.hearts.rules import Phase as HeartsPhase
-from engines.registry import game as registered_game
 from engines.registry import games as registered_games
 from hardware.buttons import Buttons
 from hardware.events import HostButton, InputEvent, Scan, SeatButton, SeatClaim, drain
@@ -51,56 +42,44 @@ from kiosk.caller import (
     make_rng,
 )
 from kiosk.config import (
-    HEARTS_LEVELS,
     Action,
     Config,
     ConfigError,
-    HeartsConfig,
     default_path,
-    options_of,
 )
-from kiosk.gnubg import EXPERT, GnubgBot, gnubg_ply
+from kiosk.games import Host, hosting
 from kiosk.gnubg import why_unavailable as why_gnubg_unavailable
-from kiosk.i18n import LANGUAGES, Translator, set_language
+from kiosk.i18n import LANGUAGES, set_language
 from kiosk.journal import Journal
 from kiosk.keys import KeyFileError, key_warning, load_codes
 from kiosk.match_journal import (
-    BACKGAMMON_RECORDS,
-    HEARTS_RECORDS,
     Choice,
     MatchJournal,
     Records,
+    records_for,
 )
 from kiosk.notify import Notifier
-from kiosk.scenes.backgammon import BackgammonScene, Bot
 from kiosk.scenes.caller import CallerScene
-from kiosk.scenes.hearts import Bot as HeartsBot
-from kiosk.scenes.hearts import HeartsScene, people_seats
 from kiosk.scenes.home import GAMES, Game, HomeScene, game_entries
+from kiosk.scenes.modes import TableScene
 from kiosk.scenes.no_table import NoTableScene
 from kiosk.scenes.prepare import PrepareScene
 from kiosk.scenes.printing import PrintScene
 from kiosk.scenes.settings import SettingsScene
 from kiosk.settings import SettingsError, changes, effective_config, overlay_path, update_overlay
 from kiosk.store import data_dir, open_store
-from kiosk.table.choices import Choices
 from kiosk.table.router import SeatInput
-from kiosk.table.seats import Mode
 from kiosk.text import FontError, TextRenderer
 from kiosk.tickets import box, draw, issued_tickets, register
 
 log = logging.getLogger(__name__)
 
-TableScene = TypeVar("TableScene", BackgammonScene, HeartsScene)
-
 FPS = 30
-HARD_BOT_SECONDS = 0.25  # the hard bot's thinking time in the frame loop
 NOISE_TAIL = 1.0  # seconds: a damaged burst's stragglers are dropped with it
 WINDOW_SIZE = (1280, 720)
 HEADLESS_SIZE = (1920, 1080)
 HEADLESS_MIN_RHYTHM = 0.05
 EXIT_OK, EXIT_CONFIG, EXIT_FONT, EXIT_DISPLAY = 0, 2, 3, 4
-MAX_PASS_AND_PLAY = 4  # people at one Bidel table; computers fill the other seats
 # F1-F8 are seats 1-8's claim buttons for a kiosk without GPIO buttons.
 SEAT_KEYS = {getattr(pygame, f"K_F{seat}"): seat for seat in range(1, 9)}
 
@@ -211,128 +190,6 @@ def build_controller(
     )
 
 
-def _bot(level: str) -> Bot:
-    """A bot for the screen; the hard one keeps to a time budget on the real clock; the
-    expert is GNU Backgammon at the ply $DEBARNA_GNUBG_PLY names (kiosk.gnubg)."""
-    if level == "hard":
-        return HardBot(clock=time.monotonic, time_limit=HARD_BOT_SECONDS)
-    if level == EXPERT:
-        return GnubgBot(ply=gnubg_ply(), forgiving=True)
-    return make_backgammon_bot(level)
-
-
-def _expert_mode() -> Mode:
-    """Against GNU Backgammon when it runs here; else a row that says why it is not offered."""
-    why = why_gnubg_unavailable()
-    if why is None:
-        return Mode(EXPERT, (None, _bot(EXPERT)), EXPERT, label="gnubg.expert")
-    log.warning("the expert level is not offered: %s", why)
-    return Mode("expert_missing", (None, None), EXPERT, label="gnubg.missing", offered=False)
-
-
-def backgammon_modes() -> tuple[Mode, ...]:
-    """The ways to play Takhteh Nard offered on its screen (the expert level only when GNU
-    Backgammon is installed; else its row says why)."""
-    return (
-        Mode("hotseat", (None, None)),
-        *(Mode(level, (None, _bot(level)), level) for level in ("easy", "medium", "hard")),
-        _expert_mode(),
-        Mode("demo", (make_backgammon_bot("medium"), make_backgammon_bot("medium"))),
-    )
-
-
-def backgammon_choices(chosen: GameOptions | None = None) -> Choices:
-    """Takhteh Nard's options as its menu offers them (from its registry entry: scoring,
-    the cube, the match length, the Crawford rule), starting with `chosen` (None: the
-    entry's defaults, a classic 5-point match with the cube)."""
-    entry = registered_game("backgammon")
-    return Choices(entry.option_specs(), entry.make_options, chosen or entry.defaults)
-
-
-def backgammon_scene(
-    text: TextRenderer, tr: Translator, seed: int | None = None,
-    on_action: Callable[[object], None] | None = None, thinker: Executor | None = None,
-    options: GameOptions | None = None, mode: str = "medium",
-) -> BackgammonScene:
-    """The Takhteh Nard screen: one person against the medium computer to start with (or
-    the way `mode`), playing `options` (the registry's defaults: a classic 5-point match);
-    its menu offers the ways to play and the options. With a `thinker` the computers
-    think on it, off the frame loop."""
-    modes = backgammon_modes()
-    start = next((m for m in modes if m.key == mode), None) or modes[2]
-    choices = backgammon_choices(options)
-    return BackgammonScene(
-        text, tr, lambda: GameState(choices.chosen), start.bots, make_rng(seed), modes=modes,
-        mode=start.key, on_action=on_action, thinker=thinker, rule_choices=choices,
-    )
-
-
-def hearts_options(config: HeartsConfig) -> HeartsOptions:
-    """The rule variants of the config's [hearts] section."""
-    options: HeartsOptions = options_of(registered_game("hearts"), config)
-    return options
-
-
-def _hearts_bot(level: str) -> HeartsBot:
-    """A Bidel bot for the screen; the hard one keeps to a time budget on the real clock."""
-    if level == "hard":
-        return HeartsHardBot(clock=time.monotonic, time_limit=HARD_BOT_SECONDS)
-    return make_hearts_bot(level)
-
-
-def hearts_modes(config: HeartsConfig, players: int | None = None) -> tuple[Mode, ...]:
-    """The ways to play Bidel offered on its screen: one person against the computer at each
-    level, pass and play for 2 to 4 people (computers at the configured level fill the other
-    seats), and a demo."""
-    n = players or config.players
-    modes = [Mode(level, (None, *(_hearts_bot(level) for _ in range(n - 1))), level)
-             for level in HEARTS_LEVELS]
-    for people in range(2, min(n, MAX_PASS_AND_PLAY) + 1):
-        seats = people_seats(n, people)
-        modes.append(Mode(f"people{people}", tuple(
-            None if seat in seats else _hearts_bot(config.level) for seat in range(n)),
-            config.level))
-    modes.append(Mode("demo", tuple(make_hearts_bot("medium") for _ in range(n))))
-    return tuple(modes)
-
-
-def hearts_choices(config: HeartsConfig, chosen: HeartsOptions | None = None) -> Choices:
-    """Bidel's rule variants as its menu offers them (from its registry entry), starting
-    with `chosen` (None: the config's [hearts] section). The number of players stays the
-    config's: the ways to play (who sits where) are made for it."""
-    entry = registered_game("hearts")
-    specs = [spec for spec in entry.option_specs() if spec.name != "players"]
-    return Choices(specs, entry.make_options, chosen or hearts_options(config))
-
-
-def hearts_scene(
-    text: TextRenderer, tr: Translator, config: HeartsConfig, seed: int | None = None,
-    on_action: Callable[[object], None] | None = None, thinker: Executor | None = None,
-    mode: str | None = None, options: HeartsOptions | None = None,
-    keys: Mapping[Action, Sequence[str]] | None = None,
-) -> HeartsScene:
-    """The Bidel table: one person against computers of the configured level to start with
-    (or the way `mode`), playing `options` (None: the config's); its menu offers the ways to
-    play and the rule variants. With a `thinker` the computers think on it, off the frame
-    loop; a person out of time gets the choice of the computer at the table's level."""
-    modes = hearts_modes(config)
-    start = next((m for m in modes if m.key == mode), None) or \
-        next(m for m in modes if m.key == config.level)
-    choices = hearts_choices(config, options)
-    return HeartsScene(
-        text, tr, lambda: HeartsState(choices.chosen), start.bots, make_rng(seed),
-        modes=modes, mode=start.key, on_action=on_action, turn_seconds=config.turn_seconds,
-        level=config.level, level_bot=_hearts_bot, thinker=thinker, rule_choices=choices,
-        keys=keys,
-    )
-
-
-def mid_hand(state: HeartsState) -> bool:
-    """A hand well under way, South to play onto a trick of two cards or more."""
-    return state.phase is HeartsPhase.PLAY and len(state.tricks) >= 5 and state.turn == 0 \
-        and len(state.trick) >= 2
-
-
 class GamepadInput:
     """Turns pygame joystick events into actions; a stick moves once per push."""
 
@@ -415,15 +272,15 @@ class Kiosk:
             "settings": lambda: SettingsScene(self.text, self.tr, self.config,
                                               self.apply_settings, self._voices),
             "caller": lambda: CallerScene(self.controller, self.text, self.tr),
-            "backgammon": self._backgammon,
-            "hearts": self._hearts,
             "prepare": lambda: PrepareScene(
                 self.text, self.tr, lambda: self.voice.progress, self.voice.ready.is_set,
                 self._after_voice),
         }
-        for entry in registered_games():  # a registered game without a table of its own yet
-            self.factories.setdefault(
-                entry.key, lambda entry=entry: NoTableScene(self.text, self.tr, entry))
+        for entry in registered_games():  # each game's table, from its hosting module
+            own = hosting(entry.key)
+            self.factories.setdefault(entry.key, (
+                (lambda entry=entry: NoTableScene(self.text, self.tr, entry)) if own is None
+                else (lambda key=entry.key, own=own: self._table(key, own))))
         self.gamepad = GamepadInput()
         self._pads: dict[int, pygame.joystick.JoystickType] = {}
         try:
@@ -558,21 +415,11 @@ class Kiosk:
         is heard.
         """
         now = time.monotonic()
-        if self.options.headless and self.options.game == "backgammon":
-            scene = self.show("backgammon")
-            assert isinstance(scene, BackgammonScene)
-            demo = next(mode for mode in scene.modes if mode.key == "demo")
-            scene.start({0: demo.bots[0], 1: demo.bots[1]}, demo.key)
-            return
-        if self.options.headless and self.options.game == "hearts":
-            table = self.show("hearts")
-            assert isinstance(table, HeartsScene)
-            mode = next(m for m in table.modes if m.key == self.config.hearts.level)
-            table.start(mode.bots, mode.key)
-            table.fast_forward(mid_hand)
-            return
         if self.options.headless and self.options.game != "debarna":
-            self.show(self.options.game)  # any other registered game: its table
+            scene = self.show(self.options.game)  # a registered game: its table
+            own = hosting(self.options.game)
+            if own is not None and hasattr(own, "demo"):
+                own.demo(scene, self._host())  # what its table shows with nobody there
             return
         resumed = self.journal.unfinished()
         if resumed is not None:
@@ -706,32 +553,17 @@ class Kiosk:
             journal.adopt(unfinished.state, hand_id)
         return scene
 
-    def _backgammon(self) -> BackgammonScene:
-        """The Takhteh Nard screen: the [backgammon] section's rules and level, or the last
-        chosen in its menu; an unfinished match comes back."""
-        section = self.config.section("backgammon")
-        return self._journaled(BACKGAMMON_RECORDS, lambda committed, last: backgammon_scene(
-            self.text, self.tr, self.options.seed, on_action=committed, thinker=self.thinker,
-            options=last.options if last else self.config.options("backgammon"),
-            mode=last.mode if last else section.level))
+    def _host(self, on_action: Callable[[object], None] | None = None) -> Host:
+        return Host(self.text, self.tr, self.config, self.options.seed, self.thinker,
+                    self.config.keys, on_action)
 
-    def _hearts(self) -> HeartsScene:
-        """The Bidel table, the way and the variants last chosen in its menu (else the
-        [hearts] section's); an unfinished game comes back unless the host changed the
-        number of players in [hearts] since (the table then starts with the new number)."""
-        players = hearts_options(self.config.hearts).players
-
-        def build(committed: Callable[[object], None], last: Choice | None) -> HeartsScene:
-            chosen = last.options if last and last.options.players == players else None
-            return hearts_scene(
-                self.text, self.tr, self.config.hearts, self.options.seed,
-                on_action=committed, thinker=self.thinker,
-                mode=last.mode if last else None, options=chosen, keys=self.config.keys)
-
+    def _table(self, key: str, own: ModuleType) -> TableScene:
+        """Game `key`'s table from its hosting module, journaled; an unfinished game comes
+        back unless the module's `refuse` says why not."""
+        refuse = getattr(own, "refuse", None)
         return self._journaled(
-            HEARTS_RECORDS, build,
-            lambda state: None if getattr(getattr(state, "options", None), "players", None)
-            == players else "the [hearts] number of players changed since it was saved")
+            records_for(key), lambda committed, last: own.make_scene(self._host(committed), last),
+            None if refuse is None else lambda state: refuse(state, self._host()))
 
     # -- printing tickets ---------------------------------------------------------------------
     def print_strips(self, count: int) -> Future[str]:

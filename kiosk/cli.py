@@ -26,6 +26,7 @@ from engines.errors import BrokenRule
 from engines.registry import GameEntry
 from engines.registry import game as registered_game
 from engines.registry import games as registered_games
+from kiosk.games import hosting
 
 KIOSK_COMMANDS = (
     "kiosk", "tickets", "print", "simulate", "history", "config", "voice", "backup", "restore",
@@ -41,7 +42,7 @@ HEADLESS_MIN_RHYTHM = 0.05
 RHYTHM_RANGE = (3.0, 5.0)
 
 
-def _bounded(kind: Callable[[str], float | int], low: float | None, high: float | None = None,
+def bounded(kind: Callable[[str], float | int], low: float | None, high: float | None = None,
              what: str = "value") -> Callable[[str], float | int]:
     """An argparse type that accepts a number within [low, high]."""
 
@@ -77,7 +78,7 @@ def option_flags(parser: argparse.ArgumentParser, entry: GameEntry) -> None:
             group.add_argument(flag, type=spec.kind, choices=spec.choices, default=default,
                                help=f"{words} (default: {default})")
         elif spec.kind in (int, float):
-            group.add_argument(flag, type=_bounded(spec.kind, spec.low, spec.high, flag),
+            group.add_argument(flag, type=bounded(spec.kind, spec.low, spec.high, flag),
                                default=default, metavar="N", help=f"{words} (default: {default})")
         else:
             group.add_argument(flag, default=default, help=f"{words} (default: {default!r})")
@@ -119,12 +120,12 @@ def build_parser() -> argparse.ArgumentParser:
     kiosk.add_argument("--config", type=Path, metavar="FILE", help="TOML configuration file")
     kiosk.add_argument("--headless", action="store_true",
                        help="no screen (SDL dummy driver); start a hand at once")
-    kiosk.add_argument("--run-for", type=_bounded(float, 0.0, what="--run-for"),
+    kiosk.add_argument("--run-for", type=bounded(float, 0.0, what="--run-for"),
                        metavar="SECONDS", help="exit after this many seconds")
     kiosk.add_argument("--screenshot", type=Path, metavar="PATH",
                        help="save a PNG of the screen on exit")
     kiosk.add_argument("--seed", type=int, help="seed for the bag (repeatable hands)")
-    kiosk.add_argument("--rhythm", type=_bounded(float, HEADLESS_MIN_RHYTHM, what="--rhythm"),
+    kiosk.add_argument("--rhythm", type=bounded(float, HEADLESS_MIN_RHYTHM, what="--rhythm"),
                        metavar="SECONDS",
                        help="seconds between calls: 3-5 on a screen, down to 0.05 headless")
     kiosk.add_argument("--size", type=_size, metavar="WxH",
@@ -142,7 +143,7 @@ def build_parser() -> argparse.ArgumentParser:
         usage="debarna tickets --strips N [--seed S] [--format json|text|pdf] [--out FILE]\n"
               "       debarna tickets verify CODE\n"
               "       debarna tickets issued [--today]")
-    tickets.add_argument("--strips", type=_bounded(int, 1, 100_000, what="--strips"),
+    tickets.add_argument("--strips", type=bounded(int, 1, 100_000, what="--strips"),
                          metavar="N")
     tickets.add_argument("--seed", type=int, help="seed for repeatable tickets")
     tickets.add_argument("--format", choices=("json", "text", "pdf"), default="text")
@@ -154,7 +155,7 @@ def build_parser() -> argparse.ArgumentParser:
     listed.add_argument("--today", action="store_true", help="only those printed today")
 
     printing = sub.add_parser("print", help="issue strips and print them")
-    printing.add_argument("--strips", type=_bounded(int, 1, 500, what="--strips"), required=True,
+    printing.add_argument("--strips", type=bounded(int, 1, 500, what="--strips"), required=True,
                           metavar="N")
     printing.add_argument("--seed", type=int, help=argparse.SUPPRESS)
     where = printing.add_mutually_exclusive_group()
@@ -163,15 +164,15 @@ def build_parser() -> argparse.ArgumentParser:
                        help="a receipt printer: /dev/usb/lp0 or usb:VID:PID")
 
     sim = sub.add_parser("simulate", help="play hands with every player claiming at once")
-    sim.add_argument("--games", type=_bounded(int, 1, 1_000_000, what="--games"), required=True,
+    sim.add_argument("--games", type=bounded(int, 1, 1_000_000, what="--games"), required=True,
                      metavar="N")
-    sim.add_argument("--tickets", type=_bounded(int, 1, 600, what="--tickets"), required=True,
+    sim.add_argument("--tickets", type=bounded(int, 1, 600, what="--tickets"), required=True,
                      metavar="K")
     sim.add_argument("--seed", type=int)
     sim.add_argument("--no-two-lines", action="store_true", help="skip the two-lines stage")
     sim.add_argument("--format", choices=("json", "text"), default="text")
     history = sub.add_parser("history", help="the record of a hand: calls, claims, winners")
-    history.add_argument("--hand", type=_bounded(int, 1, what="--hand"), metavar="N",
+    history.add_argument("--hand", type=bounded(int, 1, what="--hand"), metavar="N",
                          help="one hand by number (default: every hand)")
     history.add_argument("--format", choices=("json", "text"), default="text")
     saving = sub.add_parser(
@@ -212,7 +213,7 @@ def _game_commands(sub: Any, entry: GameEntry) -> None:
     selfplay = commands.add_parser(
         "selfplay", help=f"bots play games of {entry.name_en}; one JSON line per game")
     how_many = selfplay.add_mutually_exclusive_group(required=True)
-    how_many.add_argument("--games", type=_bounded(int, 1, what="--games"), metavar="N",
+    how_many.add_argument("--games", type=bounded(int, 1, what="--games"), metavar="N",
                           help="how many games")
     selfplay.add_argument("--seed", type=int, help="random seed, for a repeatable run")
     selfplay.add_argument("--bots", metavar="LEVEL,...",
@@ -220,69 +221,14 @@ def _game_commands(sub: Any, entry: GameEntry) -> None:
                                f"(default: all {entry.default_level})")
     selfplay.add_argument("--record", action="store_true",
                           help="add each game's record (its events) to its line")
-    own = GAME_TOOLS.get(entry.key)
-    if own is not None:
-        own(commands, selfplay, how_many)
+    own = hosting(entry.key)
+    if own is not None and hasattr(own, "add_tools"):
+        own.add_tools(commands, selfplay, how_many)
     option_flags(selfplay, entry)
     commands.metavar = "{" + ",".join(commands.choices) + "}"
 
 
-def _backgammon_tools(commands: Any, selfplay: argparse.ArgumentParser, how_many: Any) -> None:
-    """Takhteh Nard's `moves` (the legal plays of a position and a roll), `steps`, `play`
-    (the computer's play at a level) and `export` (a record as gnubg match text)."""
-    moves = commands.add_parser(
-        "moves", help="every distinct legal play for a position and a roll")
-    moves.add_argument("--position-id", required=True, metavar="ID",
-                       help="GNU Backgammon Position ID, from the view of the side on roll")
-    moves.add_argument("--dice", required=True, type=_dice, metavar="A,B")
-    steps = commands.add_parser(
-        "steps", help="the legal next single steps of a roll, given the steps taken")
-    steps.add_argument("--position-id", required=True, metavar="ID",
-                       help="GNU Backgammon Position ID, from the view of the side on roll")
-    steps.add_argument("--dice", required=True, type=_dice, metavar="A,B")
-    steps.add_argument("--taken", nargs="+", action="extend", default=[], metavar="STEP",
-                       help="single steps already made, in order (24/23 bar/22* 6/off)")
-    play = commands.add_parser(
-        "play", help="the computer's play for a position and a roll, at a level")
-    play.add_argument("--position-id", required=True, metavar="ID",
-                      help="GNU Backgammon Position ID, from the view of the side on roll")
-    play.add_argument("--dice", required=True, type=_dice, metavar="A,B")
-    play.add_argument("--level", default="medium",
-                      choices=("easy", "medium", "hard", "expert"),
-                      help="the computer's level (expert: GNU Backgammon; default medium)")
-    play.add_argument("--match-id", metavar="ID",
-                      help="GNU Backgammon Match ID: the cube and score (default: one game, "
-                           "the cube in the middle)")
-    play.add_argument("--ply", type=_bounded(int, 0, 4, what="--ply"), default=None,
-                      metavar="N", help="expert: gnubg's plies, 0-4 (default 2)")
-    play.add_argument("--seed", type=int, help="random seed for the easy level and ties")
-    export = commands.add_parser(
-        "export", help="a game record (JSON lines) as GNU Backgammon match text (.mat)")
-    export.add_argument("record", type=Path, metavar="RECORD.jsonl",
-                        help="a Takhteh Nard record, as the kiosk or selfplay --record writes")
-    export.add_argument("--out", type=Path, metavar="FILE",
-                        help="where to write the match text (default: standard output)")
-    export.add_argument("--names", nargs=2, default=("Player_1", "Player_2"),
-                        metavar=("FIRST", "SECOND"), help="the players' names")
-
-
-def _hearts_tools(commands: Any, selfplay: argparse.ArgumentParser, how_many: Any) -> None:
-    """Bidel's self-play also plays hand by hand (--hands), a line per hand."""
-    how_many.add_argument("--hands", type=_bounded(int, 1, what="--hands"), metavar="N",
-                        help="how many hands, a line per hand (games follow one another)")
-    selfplay.add_argument("--format", choices=("json", "text"), default="text",
-                          help="with --hands: the lines as JSON or text")
-
-
-# A game's own tools beside `selfplay`: (its subcommands, the selfplay parser, the
-# --games group) -> None.
-GAME_TOOLS: dict[str, Callable[[Any, argparse.ArgumentParser, Any], None]] = {
-    "backgammon": _backgammon_tools,
-    "hearts": _hearts_tools,
-}
-
-
-def _dice(text: str) -> tuple[int, int]:
+def dice_arg(text: str) -> tuple[int, int]:
     parts = text.replace("-", ",").split(",")
     if len(parts) != 2 or not all(p.strip().isdigit() and 1 <= int(p) <= 6 for p in parts):
         raise argparse.ArgumentTypeError(f"--dice must be two dice 1-6 like 3,1, not {text!r}")
@@ -299,7 +245,7 @@ def _size(text: str) -> tuple[int, int]:
     return width, height
 
 
-def _rng(seed: int | None) -> random.Random:
+def seeded_rng(seed: int | None) -> random.Random:
     return random.Random(seed) if seed is not None else secrets.SystemRandom()
 
 
@@ -581,7 +527,7 @@ def _issue_and(args: argparse.Namespace, out: TextIO, pdf: Path | None = None,
         return 1
     try:
         # Drawn with serials never used under this key; registered only once printed.
-        strips = draw(args.strips, store, codes, _rng(args.seed))
+        strips = draw(args.strips, store, codes, seeded_rng(args.seed))
         first, last = strips[0][0].serial, strips[-1][-1].serial
         if escpos is not None:
             print_escpos(strips, codes, escpos)
@@ -629,7 +575,7 @@ def cmd_print(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     options = HandOptions(two_lines=not args.no_two_lines)
-    results = simulate(args.games, args.tickets, _rng(args.seed), options)
+    results = simulate(args.games, args.tickets, seeded_rng(args.seed), options)
     if args.format == "json":
         for result in results:
             out.write(json.dumps(result.to_json()) + "\n")
@@ -780,122 +726,6 @@ def cmd_voice(args: argparse.Namespace, out: TextIO) -> int:
     return 1 if failed_any else 0
 
 
-def cmd_backgammon_moves(args: argparse.Namespace, out: TextIO,
-                         parser: argparse.ArgumentParser) -> int:
-    """One line per distinct legal play: the play, a tab, the resulting Position ID.
-
-    The resulting ID is from the view of the side then on roll (the opponent), as
-    GNU Backgammon shows the position after a move. Nothing is printed when no play
-    is legal.
-    """
-    from engines.backgammon.ids import IdError, decode_position_id, position_id
-    from engines.backgammon.rules import Board, Dice, RuleError, apply, legal_plays
-
-    try:
-        on_roll, opponent = decode_position_id(args.position_id)
-        board = Board((tuple(on_roll), tuple(opponent)))
-    except (IdError, RuleError) as exc:
-        parser.error(f"--position-id: {exc}")
-    dice = Dice(*args.dice)
-    for play in legal_plays(board, 0, dice):
-        if not play.steps:
-            continue
-        after = apply(board, 0, play)
-        out.write(f"{play}\t{position_id(after.points[1], after.points[0])}\n")
-    return 0
-
-
-def cmd_backgammon_steps(args: argparse.Namespace, out: TextIO,
-                         parser: argparse.ArgumentParser) -> int:
-    """One line per legal next single step (``24/23``, ``bar/22*``, ``6/off``) after the
-    `--taken` steps; nothing once they complete the turn. A taken step that is not legal
-    exits 2, naming it and the rule it breaks."""
-    from engines.backgammon.ids import IdError, decode_position_id
-    from engines.backgammon.rules import Board, Dice, RuleError
-    from engines.backgammon.steps import step_tree
-
-    try:
-        on_roll, opponent = decode_position_id(args.position_id)
-        board = Board((tuple(on_roll), tuple(opponent)))
-    except (IdError, RuleError) as exc:
-        parser.error(f"--position-id: {exc}")
-    tree = step_tree(board, 0, Dice(*args.dice))
-    try:
-        taken = tree.read(args.taken)
-    except RuleError as exc:
-        parser.error(f"--taken: {exc}")
-    for step in tree.next_steps(taken):
-        out.write(f"{step}\n")
-    return 0
-
-
-def cmd_backgammon_play(args: argparse.Namespace, out: TextIO,
-                        parser: argparse.ArgumentParser) -> int:
-    """The computer's play at `--level`: the play, a tab, the Position ID reached (as
-    `moves` writes them); ``(no play)`` when none is legal. Expert asks GNU Backgammon
-    and exits 1 with a sentence when it is missing or fails."""
-    from dataclasses import replace
-
-    from engines.backgammon.bots import make_bot
-    from engines.backgammon.exchange import import_ids
-    from engines.backgammon.ids import IdError, MatchInfo, decode_match_id, match_id, position_id
-    from engines.backgammon.rules import Play, RuleError, apply
-    from kiosk.gnubg import DEFAULT_PLY, GnubgBot, GnubgError
-
-    try:
-        info = decode_match_id(args.match_id) if args.match_id else MatchInfo()
-        info = replace(info, dice=args.dice, double_offered=False, turn=info.on_roll)
-        state = import_ids(args.position_id, match_id(info))
-    except (IdError, RuleError) as exc:
-        parser.error(f"--position-id/--match-id: {exc}")
-    player = state.turn
-    assert player is not None and state.dice is not None
-    bot: Any
-    if args.level == "expert":
-        bot = GnubgBot(ply=DEFAULT_PLY if args.ply is None else args.ply)
-    else:
-        if args.ply is not None:
-            parser.error("--ply is for --level expert")
-        bot = make_bot(args.level)
-    view = state.view(player)
-    try:
-        chosen = bot.choose(view, _rng(args.seed))
-    except GnubgError as exc:
-        print(f"debarna: {exc}", file=sys.stderr)
-        return 1
-    assert isinstance(chosen, Play)
-    after = apply(state.board, player, chosen, state.dice) if chosen.steps else state.board
-    out.write(f"{chosen}\t{position_id(after.points[1 - player], after.points[player])}\n")
-    return 0
-
-
-def cmd_backgammon_export(args: argparse.Namespace, out: TextIO,
-                          parser: argparse.ArgumentParser) -> int:
-    """A Takhteh Nard record as GNU Backgammon match text, to `--out` or stdout."""
-    from engines.backgammon import records
-    from engines.backgammon.exchange import MatError, to_mat
-    from engines.records import RecordError
-
-    try:
-        text = args.record.read_text(encoding="utf-8")
-    except OSError as exc:
-        parser.error(f"cannot read {args.record}: {exc.strerror or exc}")
-    try:
-        mat = to_mat(records.loads(text), args.names)
-    except (RecordError, MatError, ValueError, KeyError) as exc:
-        print(f"debarna: {args.record} cannot be exported: {exc}", file=sys.stderr)
-        return 1
-    if args.out is None:
-        out.write(mat)
-        return 0
-    try:
-        args.out.write_text(mat, encoding="utf-8")
-    except OSError as exc:
-        print(f"debarna: cannot write {args.out}: {exc.strerror or exc}", file=sys.stderr)
-        return 1
-    return 0
-
-
 def cmd_selfplay(args: argparse.Namespace, out: TextIO, parser: argparse.ArgumentParser) -> int:
     """Bots play `--games` games of any registered game through the one protocol; a JSON
     line per game as it ends: ``game``, ``actions``, ``returns``, ``bots`` (and ``record``)."""
@@ -904,30 +734,8 @@ def cmd_selfplay(args: argparse.Namespace, out: TextIO, parser: argparse.Argumen
     entry = registered_game(args.command)
     options = options_from_flags(args, entry, parser)
     bots = bots_from_flag(args.bots, entry, entry.players(options), parser)
-    for result in play_games(entry, options, bots, args.games, _rng(args.seed), args.record):
+    for result in play_games(entry, options, bots, args.games, seeded_rng(args.seed), args.record):
         out.write(json.dumps(result, ensure_ascii=False) + "\n")
-        out.flush()
-    return 0
-
-
-def cmd_hearts_selfplay(args: argparse.Namespace, out: TextIO,
-                        parser: argparse.ArgumentParser) -> int:
-    """Bots play `--hands` hands; each finished hand is printed as it ends."""
-    from engines.hearts.selfplay import play_hands
-
-    entry = registered_game("hearts")
-    options = options_from_flags(args, entry, parser)
-    bots = bots_from_flag(args.bots, entry, options.players, parser)
-    rng = random.Random(args.seed) if args.seed is not None else secrets.SystemRandom()
-    for record in play_hands(options, bots, args.hands, rng):
-        if args.format == "json":
-            out.write(json.dumps(record, ensure_ascii=False) + "\n")
-        else:
-            points = " ".join(f"{p:3d}" for p in record["points"])
-            scores = " ".join(f"{p:3d}" for p in record["scores"])
-            moon = "" if record["shooter"] is None else f"  moon: seat {record['shooter']}"
-            out.write(f"game {record['game']:3d} hand {record['hand']:2d} "
-                      f"pass {record['direction']:6s} points {points}  totals {scores}{moon}\n")
         out.flush()
     return 0
 
@@ -991,17 +799,11 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
             return cmd_config(args, out)
         if args.command == "voice":
             return cmd_voice(args, out)
-        if args.command == "backgammon" and args.game_command == "moves":
-            return cmd_backgammon_moves(args, out, parser)
-        if args.command == "backgammon" and args.game_command == "steps":
-            return cmd_backgammon_steps(args, out, parser)
-        if args.command == "backgammon" and args.game_command == "play":
-            return cmd_backgammon_play(args, out, parser)
-        if args.command == "backgammon" and args.game_command == "export":
-            return cmd_backgammon_export(args, out, parser)
-        if args.command == "hearts" and getattr(args, "hands", None) is not None:
-            return cmd_hearts_selfplay(args, out, parser)
         if args.command != "kiosk":
+            own = hosting(args.command)
+            ran = own.run_tool(args, out, parser) if hasattr(own, "run_tool") else None
+            if ran is not None:
+                return ran
             return cmd_selfplay(args, out, parser)
         return cmd_kiosk(args, parser)
     except BrokenPipeError:

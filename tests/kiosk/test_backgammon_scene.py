@@ -22,8 +22,9 @@ from engines.backgammon.rules import (
     apply,
     play_results,
 )
-from kiosk.app import HOME_GAMES, backgammon_modes, backgammon_scene
+from kiosk.app import HOME_GAMES
 from kiosk.config import Action
+from kiosk.games.backgammon import backgammon_modes, backgammon_scene
 from kiosk.i18n import Translator
 from kiosk.scenes.backgammon import BackgammonScene, Bot, RandomBot, TurnPicker, make_layout
 from kiosk.text import TextRenderer

@@ -29,8 +29,8 @@ from engines.hearts.bots import make_bot
 from engines.hearts.options import HeartsOptions
 from engines.hearts.rules import PASS_SIZE, GameState, Phase
 from kiosk import theme
-from kiosk.app import mid_hand
 from kiosk.config import DEFAULT_KEYS, Action
+from kiosk.games.hearts import mid_hand
 from kiosk.i18n import Translator
 from kiosk.scenes.hearts import (
     HELP_ROWS,
@@ -346,8 +346,8 @@ def test_before_the_first_trick_is_won_the_last_trick_box_says_so(display: None)
 @pytest.mark.parametrize("lang", ["en", "fa"])
 def test_the_modes_menu_opens_with_the_ways_to_play_in_the_tables_language(
         display: None, lang: str) -> None:
-    from kiosk.app import hearts_modes
     from kiosk.config import HeartsConfig
+    from kiosk.games.hearts import hearts_modes
 
     tr = Translator(lang)
     scene = HeartsScene(TextRenderer(rtl=tr.rtl), tr, GameState, (None, *(

@@ -15,9 +15,10 @@ from engines.cards.cards import Card
 from engines.hearts.bots import make_bot
 from engines.hearts.options import HeartsOptions
 from engines.hearts.rules import PASS_SIZE, GameState, Pass, Phase
-from kiosk.app import HOME_GAMES, GamepadInput, hearts_modes, hearts_scene
+from kiosk.app import HOME_GAMES, GamepadInput
 from kiosk.cards_draw import FACE
 from kiosk.config import Action, ConfigError, HeartsConfig, from_mapping
+from kiosk.games.hearts import hearts_modes, hearts_scene
 from kiosk.i18n import Translator
 from kiosk.scenes.hearts import (
     HOLD,
@@ -628,8 +629,9 @@ def test_the_headless_command_shows_a_hand_under_way(tmp_path: Path) -> None:
 
 
 def test_headless_hearts_starts_mid_hand_with_cards_in_the_trick(display: None) -> None:
-    from kiosk.app import Kiosk, KioskOptions, mid_hand
+    from kiosk.app import Kiosk, KioskOptions
     from kiosk.config import Config, VoiceConfig
+    from kiosk.games.hearts import mid_hand
 
     app = Kiosk(KioskOptions(headless=True, lang="en", seed=5, game="hearts"),
                 Config(voice=VoiceConfig(enabled=False)))

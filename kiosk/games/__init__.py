@@ -1,0 +1,65 @@
+"""How the kiosk hosts each registered game: one module a game, `kiosk.games.<key>`.
+
+The registry (`engines.registry`) says what a game *is*; its hosting module says what
+the kiosk does with it beyond the shared table, and nothing else in the kiosk names the
+game. A hosting module defines:
+
+- ``make_scene(host: Host, last: Choice | None) -> scene``: the game's table screen,
+  with the way to play and the rules `last` chosen in its menu (None: the config's);
+- ``refuse(state, host) -> str | None`` (optional): why an unfinished game found in the
+  journal cannot come back (it then stays in the journal, marked abandoned);
+- ``demo(scene, host) -> None`` (optional): what a headless ``debarna kiosk --game KEY``
+  shows (by default the table's menu);
+- ``add_tools(commands, selfplay, how_many) -> None`` and
+  ``run_tool(args, out, parser) -> int | None`` (optional): the game's own
+  ``debarna <key> …`` commands beside the shared ``selfplay`` (None: not one of its own).
+
+`hosting(key)` finds the module; a registered game without one gets the "no table
+for it yet" screen, and the shared commands only.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Final
+
+if TYPE_CHECKING:
+    from kiosk.config import Action, Config
+    from kiosk.i18n import Translator
+    from kiosk.text import TextRenderer
+
+HARD_BOT_SECONDS: Final = 0.25  # a hard computer's thinking time on the real clock
+
+
+@dataclass(frozen=True)
+class Host:
+    """What a table gets from the kiosk: drawing, words, the config, a seed for repeatable
+    runs, the bots' thread, the key mapping, and the hook that journals each action."""
+
+    text: TextRenderer
+    tr: Translator
+    config: Config
+    seed: int | None = None
+    thinker: Executor | None = None
+    keys: Mapping[Action, Sequence[str]] | None = None
+    on_action: Callable[[object], None] | None = None
+
+    def section(self, key: str) -> Any:
+        """The config's section of game `key`."""
+        return self.config.section(key)
+
+
+def hosting(key: str) -> ModuleType | None:
+    """The hosting module of registered game `key`, or None when the kiosk has no table
+    for it. An error inside an existing module is raised, not taken for "no table"."""
+    name = f"{__name__}.{key}"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name == name:
+            return None
+        raise
