@@ -1,4 +1,6 @@
-"""The UI string catalogues (one TOML file per language in kiosk/locales) and `t()`.
+"""The UI string catalogues (one TOML file per language in kiosk/locales, and one per
+language for each hosted game's own words in kiosk/locales/games/<key>.<lang>.toml, read
+under the game's key) and `t()`.
 
 Keys are dotted paths ("caller.paused"); values may hold {placeholders} filled by
 `t(key, **values)`. Numbers passed as values are written with Persian digits when the
@@ -40,8 +42,21 @@ def catalogue(lang: str) -> dict[str, str]:
     """Every key of one language's catalogue, flattened to dotted names."""
     if lang not in LANGUAGES:
         raise CatalogueError(f"no catalogue for language {lang!r}: use one of {LANGUAGES}")
-    text = resources.files("kiosk").joinpath("locales", f"{lang}.toml").read_text("utf-8")
-    return _flatten(tomllib.loads(text))
+    locales = resources.files("kiosk").joinpath("locales")
+    flat = _flatten(tomllib.loads(locales.joinpath(f"{lang}.toml").read_text("utf-8")))
+    games = locales.joinpath("games")
+    if games.is_dir():  # a hosted game's own words: games/<key>.<lang>.toml, under <key>.
+        for path in sorted(games.iterdir(), key=lambda p: p.name):
+            key, _, rest = path.name.partition(".")
+            if rest != f"{lang}.toml":
+                continue
+            own = _flatten(tomllib.loads(path.read_text("utf-8")), key + ".")
+            clash = sorted(set(own) & set(flat))
+            if clash:
+                raise CatalogueError(f"{path.name} repeats keys of the catalogue: "
+                                     f"{', '.join(clash[:3])}")
+            flat.update(own)
+    return flat
 
 
 def placeholders(template: str) -> frozenset[str]:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from kiosk import i18n
 from kiosk.i18n import FSI, PDI, CatalogueError, Translator, catalogue, placeholders
 
 
@@ -70,3 +73,35 @@ def test_bidel_rule_messages_use_the_sources_words() -> None:
         assert any(word in text for word in BIDEL_GLOSSARY), key
     assert "دور اول" in rules["hearts.rules.first_trick"]
     assert "دو گشنیز" in rules["hearts.rules.two_clubs"]
+
+
+def _locales(tmp_path: Path, files: dict[str, str], monkeypatch: pytest.MonkeyPatch) -> None:
+    for name, text in files.items():
+        path = tmp_path / "locales" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    monkeypatch.setattr(i18n.resources, "files", lambda package: tmp_path)
+    i18n.catalogue.cache_clear()
+
+
+def test_a_hosted_games_own_words_are_read_under_its_key(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _locales(tmp_path, {"en.toml": '[app]\ntitle = "Kiosk"\n',
+                        "games/nim.en.toml": 'title = "Nim"\n[buttons]\ntake = "Take {n}"\n',
+                        "games/nim.fa.toml": 'title = "نیم"\n'}, monkeypatch)
+    try:
+        assert i18n.catalogue("en") == {"app.title": "Kiosk", "nim.title": "Nim",
+                                        "nim.buttons.take": "Take {n}"}
+    finally:
+        i18n.catalogue.cache_clear()
+
+
+def test_a_games_words_may_not_replace_the_kiosks(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _locales(tmp_path, {"en.toml": '[nim]\ntitle = "Nim"\n',
+                        "games/nim.en.toml": 'title = "Another"\n'}, monkeypatch)
+    try:
+        with pytest.raises(i18n.CatalogueError, match=r"nim\.en\.toml repeats keys.*nim\.title"):
+            i18n.catalogue("en")
+    finally:
+        i18n.catalogue.cache_clear()
