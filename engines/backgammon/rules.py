@@ -276,24 +276,40 @@ _TOKEN = re.compile(r"^(?P<path>[^()]+?)(?:\((?P<times>\d)\))?$")
 _SEGMENT = re.compile(r"^(?P<point>bar|off|\d{1,2})(?P<hit>\*)?$")
 
 
-@dataclass(frozen=True, slots=True)
+def _code_of(step: Step) -> int:
+    """The step's code: ordered as `Step.sort_key` orders steps (see `_step_code`)."""
+    return (BAR - step.from_point) * 64 + step.to_point * 2 + (0 if step.hit else 1)
+
+
+@dataclass(frozen=True, init=False)
 class Play:
     """The steps of one turn, in canonical order (highest starting point first).
 
     Equal steps make equal plays, whatever order they were given in. The empty
     play means no legal move: the turn passes. Text: see the module docstring.
+    A play keeps its hash (made from its steps' codes), so the rules can look
+    plays up often at no cost.
     """
 
-    steps: tuple[Step, ...] = ()
+    __slots__ = ("_hash", "steps")
+    steps: tuple[Step, ...]
 
-    def __post_init__(self) -> None:
-        steps = tuple(self.steps)
+    def __init__(self, steps: Iterable[Step] = ()) -> None:
+        steps = tuple(steps)
         for step in steps:
             if not isinstance(step, Step):
                 raise RuleError(R_NOTATION, f"{step!r} is not a step")
         if len(steps) > 4:
             raise RuleError(R_DOUBLES, "a turn has at most four moves")
-        object.__setattr__(self, "steps", tuple(sorted(steps, key=Step.sort_key)))
+        ordered = sorted(steps, key=_code_of)
+        _set_steps(self, tuple(ordered))
+        _set_hash(self, hash(tuple(map(_code_of, ordered))))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __reduce__(self) -> tuple[type[Play], tuple[tuple[Step, ...]]]:
+        return (Play, (self.steps,))
 
     @classmethod
     def none(cls) -> Play:
@@ -367,6 +383,10 @@ class Play:
         if literal is not None:
             apply(board, player, _marked(board, player, literal), roll)  # names the broken rule
         raise RuleError(R_ONE_DIE, f"{text!r} is not a legal play of {roll}")
+
+
+_set_steps = Play.__dict__["steps"].__set__
+_set_hash = Play.__dict__["_hash"].__set__
 
 
 def _chain_text(chain: list[Step]) -> str:
@@ -660,43 +680,60 @@ def play_results(board: Board, player: int, dice: Dice | Sequence[int]) -> dict[
     """
     roll = Dice.of(dice)
     me, opp = _sides(board, player)
+    return {
+        _board_after(opp, player, mine, hits): play
+        for play, mine, hits in _generate(me, opp, roll)
+    }
+
+
+def _generate(me: Side, opp: Side, roll: Dice) -> list[tuple[Play, int, int]]:
+    """The legal plays of the side `me` against `opp`, one per resulting position, in
+    canonical order, each with the position it reaches: (play, packed side after, points
+    hit) as `_search` packs them (`_board_after` makes the board)."""
     packed = int.from_bytes(bytes(me), "little")
     opp_at = (0, *opp[POINTS - 1 :: -1])  # opp_at[to]: their checkers on my point `to`
     found: dict[tuple[int, int], tuple] = {}
-    if roll.is_double:
+    if roll.high == roll.low:
         _search(packed, opp_at, roll.moves, found)
     else:
         _search(packed, opp_at, (roll.high, roll.low), found)
         _search(packed, opp_at, (roll.low, roll.high), found)
     most = max(entry[0] for entry in found.values())
     keep = [(key, entry) for key, entry in found.items() if entry[0] == most]
-    if most == 1 and not roll.is_double and any(e[1] == roll.high for _k, e in keep):
+    if most == 1 and roll.high != roll.low and any(e[1] == roll.high for _k, e in keep):
         keep = [(key, entry) for key, entry in keep if entry[1] == roll.high]
     plays = _PLAYS
     if len(plays) > _PLAYS_KEPT:
         plays.clear()
-    new = object.__new__
     made = []
     for (mine, hits), (_used, _first, codes) in keep:
         order = tuple(sorted(codes))
         play = plays.get(order)
         if play is None:
             play = plays[order] = _play_of(order)
-        if hits:
-            theirs = list(opp)
-            while hits:
-                low = hits & -hits
-                hits ^= low
-                theirs[POINTS - low.bit_length() + 1] -= 1
-                theirs[_BAR_INDEX] += 1
-            sides = (tuple(mine.to_bytes(POINTS + 1, "little")), tuple(theirs))
-        else:
-            sides = (tuple(mine.to_bytes(POINTS + 1, "little")), opp)
-        after = new(Board)
-        after.__dict__["points"] = sides if player == 0 else (sides[1], sides[0])
-        made.append((order, after, play))
+        made.append((order, play, mine, hits))
     made.sort(key=_first_item)
-    return {after: play for _order, after, play in made}
+    return [(play, mine, hits) for _order, play, mine, hits in made]
+
+
+def _board_after(opp: Side, player: int, mine: int, hits: int) -> Board:
+    """The board `_generate` describes: the mover's packed side `mine`, and the opponent's
+    side `opp` less the blots hit on the mover's points in `hits`, now on the bar."""
+    if hits:
+        theirs = list(opp)
+        while hits:
+            low = hits & -hits
+            hits ^= low
+            theirs[POINTS - low.bit_length() + 1] -= 1
+            theirs[_BAR_INDEX] += 1
+        opp = tuple(theirs)
+    after = _new(Board)
+    after.__dict__["points"] = (
+        (tuple(mine.to_bytes(POINTS + 1, "little")), opp)
+        if player == 0
+        else (opp, tuple(mine.to_bytes(POINTS + 1, "little")))
+    )
+    return after
 
 
 # Plays made from step codes, shared (plays are immutable); emptied when it grows past
@@ -707,10 +744,13 @@ _PLAYS_KEPT: Final = 20_000
 
 def _play_of(order: tuple[int, ...]) -> Play:
     """The play of these step codes, already in canonical order."""
-    known = _CODE_STEPS.get
-    play = object.__new__(Play)
-    object.__setattr__(play, "steps", tuple(known(code) or _code_step(code) for code in order))
+    play = _new(Play)
+    _set_steps(play, tuple(map(_STEP_OF_CODE, order)))
+    _set_hash(play, hash(order))
     return play
+
+
+_new = object.__new__
 
 
 def _first_item(item: tuple) -> Any:
@@ -727,6 +767,14 @@ def _step(raw: _Raw) -> Step:
     if step is None:
         step = _STEPS[raw] = Step(*raw)
     return step
+
+
+# Every step there is, by its code, made once.
+for _frm in range(1, BAR + 1):
+    for _to in range(max(OFF, _frm - 6) if _frm != BAR else BAR - 6, _frm):
+        for _hit in (False, True) if _to != OFF else (False,):
+            _code_step(_step_code(_frm, _to, _hit))
+_STEP_OF_CODE = _CODE_STEPS.__getitem__
 
 
 def _play_key(play: Play) -> tuple[tuple[int, int, bool], ...]:
@@ -1150,8 +1198,9 @@ class GameState:
         self.cube_value = 1
         self.cube_owner: int | None = None
         self._resign: tuple[Resign, Phase] | None = None
-        self._results: dict[Board, Play] = {}
-        self._plays: dict[Play, Board] = {}
+        # The legal plays of the roll to play, each with the position it reaches
+        # (packed: see `_generate`); the boards are made only for the play made.
+        self._plays: dict[Play, tuple[int, int]] = {}
 
     def clone(self) -> GameState:
         other = object.__new__(GameState)
@@ -1425,19 +1474,28 @@ class GameState:
         assert self.turn is not None
         self.dice = dice
         self.phase = Phase.MOVE
-        self._results = play_results(self.board, self.turn, dice)
-        self._plays = {play: board for board, play in self._results.items()}
+        points = self.board.points
+        turn = self.turn
+        self._plays = {
+            play: (mine, hits)
+            for play, mine, hits in _generate(points[turn], points[1 - turn], dice)
+        }
 
     def _move(self, action: Action) -> Play:
-        assert self.turn is not None and self.dice is not None
-        if not isinstance(action, Play):
-            raise RuleError(R_TURN, f"player {self.turn} must play {self.dice}, not {action}")
-        after = self._plays.get(action)
-        if after is None:
-            after = apply(self.board, self.turn, action, self.dice)
-            action = self._results[after]
+        turn, dice = self.turn, self.dice
+        assert turn is not None and dice is not None
+        reached = self._plays.get(action) if isinstance(action, Play) else None
+        if reached is not None:
+            mine, hits = reached
+            after = _board_after(self.board.points[1 - turn], turn, mine, hits)
+            over = None if mine else result(after)  # only the mover can have won
+        else:
+            if not isinstance(action, Play):
+                raise RuleError(R_TURN, f"player {turn} must play {dice}, not {action}")
+            after = apply(self.board, turn, action, dice)
+            action = play_results(self.board, turn, dice)[after]
+            over = result(after)
         self.board = after
-        over = result(after)
         if over is not None:
             won, kind = over
             points = self.options.game_points(kind, self.cube_value)
@@ -1445,7 +1503,7 @@ class GameState:
             return action
         self.turn = 1 - self.turn
         self.dice = None
-        self._results, self._plays = {}, {}
+        self._plays = {}
         self.phase = Phase.CUBE if self.may_double(self.turn) else Phase.ROLL
         return action
 
@@ -1456,7 +1514,7 @@ class GameState:
         if not self.options.is_match or self.score[game.winner] >= target:
             self.phase = Phase.OVER
             self.dice = None
-            self._results, self._plays = {}, {}
+            self._plays = {}
             return
         self.crawford_game = False
         if (
