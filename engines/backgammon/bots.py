@@ -42,6 +42,7 @@ from typing import Final, Protocol
 
 from engines.protocol import RandomLike
 
+from . import net
 from .options import Kind
 from .rules import (
     ROLL_OUTCOMES,
@@ -387,10 +388,41 @@ class SearchReport:
     cut_short: bool = False
 
 
+@dataclass(frozen=True)
+class Scored:
+    """A play with its estimated value for the mover: equity (cubeless money, -3..3) and
+    winning chance, and the number of plies looked at (1, or 2 when the replies were)."""
+
+    equity: float
+    win: float
+    play: Play
+    after: Board
+    plies: int = 1
+
+
+def _net_ranked(view: View) -> list[Scored]:
+    """The legal plays by the learned evaluation one ply deep, best first (ties in the
+    engine's order): each play's position is evaluated for the opponent, then on roll."""
+    assert view.dice is not None
+    player = view.player
+    results = play_results(view.board, player, view.dice)
+    legal = set(view.legal_actions)
+    reached = [(after, play) for after, play in results.items() if play in legal]
+    probs = net.probabilities(net.sides_array([after for after, _play in reached], 1 - player))
+    equity = -net.equities(probs)
+    order = sorted(range(len(reached)), key=lambda i: (-equity[i], i))
+    return [
+        Scored(float(equity[i]), float(1.0 - probs[i, 0]), reached[i][1], reached[i][0])
+        for i in order
+    ]
+
+
 @dataclass
 class HardBot(_Levelled):
-    """Two plies: the best `max_candidates` one-ply plays (within `margin` of the best)
-    are each scored by the opponent's best one-ply reply averaged over the 21 rolls.
+    """Two plies on the learned evaluation (`engines.backgammon.net`): every legal play is
+    ranked by the equity of its position; the best `max_candidates` (within `margin` of
+    the best) are then each scored by the opponent's best reply to each of the 21 rolls
+    (the reply that leaves me the least equity), averaged over the rolls.
 
     `max_positions` bounds the positions evaluated at the second ply; a candidate
     that would run past it (or past `time_limit` seconds on an injected `clock`)
@@ -399,8 +431,8 @@ class HardBot(_Levelled):
     """
 
     name: str = "hard"
-    max_candidates: int = 6
-    margin: float = 1.0
+    max_candidates: int = 5
+    margin: float = 0.25
     max_positions: int = 4000
     clock: Callable[[], float] | None = None
     time_limit: float = 0.25
@@ -416,59 +448,74 @@ class HardBot(_Levelled):
         self.report = SearchReport(plays=len(view.legal_actions))
         if len(view.legal_actions) == 1:
             return view.legal_actions[0]
-        ranked = _ranked(view)
-        top = ranked[0][0]
+        ranked = self.analyse(view)
+        best = ranked[0]
+        tied = [item.play for item in ranked
+                if item.plies == best.plies and item.equity >= best.equity - 1e-9]
+        return tied[rng.randrange(len(tied))] if len(tied) > 1 else tied[0]
+
+    def analyse(self, view: View) -> list[Scored]:
+        """All legal plays, best first: the fully searched candidates by their two-ply
+        equity, then the others by their one-ply equity. Fills `report`."""
+        self.report = SearchReport(plays=len(view.legal_actions))
+        ranked = _net_ranked(view)
+        top = ranked[0].equity
         candidates = [
-            item for item in ranked[: self.max_candidates] if item[0] >= top - self.margin
+            item for item in ranked[: self.max_candidates] if item.equity >= top - self.margin
         ]
         self.report.candidates = len(candidates)
         if len(candidates) == 1:
-            return candidates[0][1]
+            return ranked
         deadline = None if self.clock is None else self.clock() + self.time_limit
-        best_value, best_plays = -1.0, [candidates[0][1]]
+        searched: list[Scored] = []
         used = 0
-        for _value, play, after in candidates:
-            value = self._reply_average(after, view.player, self.max_positions - used, deadline)
+        for item in candidates:
+            value = self._reply_average(item.after, view.player, self.max_positions - used,
+                                        deadline)
             if value is None:
                 self.report.cut_short = True
                 break
-            chance, positions = value
+            equity, win, positions = value
             used += positions
             self.report.expanded += 1
-            if chance > best_value + 1e-12:
-                best_value, best_plays = chance, [play]
-            elif chance >= best_value - 1e-12:
-                best_plays.append(play)
+            searched.append(Scored(equity, win, item.play, item.after, plies=2))
         self.report.positions = used
-        if len(best_plays) > 1:
-            return best_plays[rng.randrange(len(best_plays))]
-        return best_plays[0]
+        if not searched:
+            return ranked
+        searched.sort(key=lambda item: -item.equity)  # stable: ties keep the one-ply order
+        done = {item.play for item in searched}
+        return searched + [item for item in ranked if item.play not in done]
 
     def _reply_average(
         self, board: Board, player: int, allowance: int, deadline: float | None
-    ) -> tuple[float, int] | None:
-        """My average winning chance after the opponent's best reply to each roll, and the
-        positions evaluated; None when the allowance or the deadline runs out first."""
+    ) -> tuple[float, float, int] | None:
+        """My equity and winning chance after the opponent's best reply to each roll,
+        averaged over the rolls, and the positions evaluated; None when the allowance or
+        the deadline runs out first."""
+        if not any(board.points[player]):  # this play wins the game: nothing to answer
+            probs = net.probabilities(net.sides_array((board,), 1 - player))
+            return -float(net.equities(probs)[0]), 1.0, 0
         opponent = 1 - player
-        total = 0.0
-        positions = 0
+        replies: list[Board] = []
+        spans: list[tuple[int, int, float]] = []
         for dice, weight in ROLL_OUTCOMES:
             if deadline is not None and self.clock is not None and self.clock() > deadline:
                 return None
-            best = -math.inf
-            replies = play_results(board, opponent, dice)
-            positions += len(replies)
-            if positions > allowance:
+            reached = play_results(board, opponent, dice)
+            if len(replies) + len(reached) > allowance:
                 return None
-            for after in replies:
-                theirs, mine = _sides(after, opponent)
-                value = score(theirs, mine)
-                if value > best:
-                    best = value
-                    if value >= WIN_SCORE:
-                        break
-            total += float(weight) * (1.0 / (1.0 + math.exp(best)))
-        return total, positions
+            spans.append((len(replies), len(replies) + len(reached), float(weight)))
+            replies.extend(reached)
+        if deadline is not None and self.clock is not None and self.clock() > deadline:
+            return None
+        probs = net.probabilities(net.sides_array(replies, player))  # me on roll again
+        equity = net.equities(probs)
+        total_equity = total_win = 0.0
+        for start, end, weight in spans:
+            pick = start + int(equity[start:end].argmin())
+            total_equity += weight * float(equity[pick])
+            total_win += weight * float(probs[pick, 0])
+        return total_equity, total_win, len(replies)
 
 
 BOTS: Final = {"easy": EasyBot, "medium": MediumBot, "hard": HardBot}
@@ -499,11 +546,16 @@ class Hint:
 def hint(view: View, level: str = "hard", count: int = 3) -> list[Hint]:
     """The `count` best plays the bot of `level` sees in `view`, best first.
 
+    Easy and medium rate plays with the handcrafted `score` (no gammons: the equity is
+    the winning chance twice minus one); hard with the learned evaluation, its two-ply
+    search first (equity with gammons, as `engines.backgammon.net` estimates it).
     Only for a view where the player must move (a roll to play with a choice or not).
     """
-    make_bot(level)  # the level must exist
+    bot = make_bot(level)  # the level must exist
     if view.phase is not Phase.MOVE or view.dice is None:
         raise ValueError("a hint is for a roll to play")
+    if isinstance(bot, HardBot):
+        return [Hint(item.play, item.equity, item.win) for item in bot.analyse(view)[:count]]
     lines = []
     for value, play, _after in _ranked(view)[:count]:
         if value >= WIN_SCORE:
