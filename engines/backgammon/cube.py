@@ -31,8 +31,9 @@ values for the same model.
 
 The decision: with ND = no double, DT = double/take, DP = double/pass (the
 cubeful equities of the player on roll), the opponent takes when DT ≤ DP; the
-player on roll doubles when min(DT, DP) > ND; "too good" when the opponent would
-pass but ND ≥ DP (play on for the gammon).
+player on roll doubles when min(DT, DP) > ND, and is "too good" to double when the
+opponent would pass but ND > DP (play on for the gammon); a tie (a sure win) doubles
+out.
 
 **Scores.** Money play counts points (the equity per unit cube); under the Jacoby
 rule gammons and backgammons count as single games while the cube is centred.
@@ -573,13 +574,12 @@ def analyse_state(chances: ProbabilitiesLike, state: CubeState) -> CubeAnalysis:
         double, too_good = False, False
         words = f"Never {word.lower()}: dead cube, {'take' if take else 'pass'}"
     else:
-        if state.post_crawford:  # the trailer doubles at once, unless too good
-            double = no_double < double_pass
-        else:
-            double = min(double_take, double_pass) > no_double
-        too_good = not take and no_double >= double_pass
+        too_good = no_double > double_pass and (not take or state.post_crawford)
+        # A pass, or post-Crawford (the trailer doubles at once): double unless too good.
+        at_once = state.post_crawford or not take
+        double = not too_good if at_once else double_take > no_double
         if too_good:
-            words = f"Too good to {word.lower()}, pass"
+            words = f"Too good to {word.lower()}, {'take' if take else 'pass'}"
         elif double:
             words = f"{word}, {'take' if take else 'pass'}"
         else:
