@@ -3,6 +3,7 @@
 #   make test       install what is missing, then run the whole suite
 #   make bench      print the speed figures (make bench-voice: the voice's, ~5 min)
 #   make bench-hearts  the Bidel bots' points per hand against medium bots, ~15 min
+#   make bench-backgammon-gnubg  the hard bot's win rate against GNU Backgammon 0-ply, ~10 min
 #   make screenshots  regenerate the README screenshots
 #   make install    (root, on the Pi) install the kiosk as a boot-time service
 #   make uninstall  (root) remove it, keeping the config and the saved games
@@ -18,7 +19,7 @@ APT_PACKAGES := python3-venv python3-pip fonts-noto-core fonts-dejavu-core espea
 	libespeak-ng1 systemd poppler-utils libzbar0 cups-client gnubg
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test lint bench bench-voice bench-backgammon bench-hearts screenshots apt venv clean install uninstall
+.PHONY: run test lint bench bench-voice bench-backgammon bench-backgammon-gnubg bench-hearts screenshots apt venv clean install uninstall
 
 run: venv
 	$(BIN)/debarna kiosk --windowed
@@ -38,6 +39,9 @@ bench-voice: venv
 
 bench-backgammon: venv
 	$(BIN)/python benchmarks/bench_backgammon.py
+
+bench-backgammon-gnubg: venv
+	$(BIN)/python benchmarks/bench_backgammon_gnubg.py
 
 bench-hearts: venv
 	$(BIN)/python benchmarks/bench_hearts.py

@@ -12,11 +12,14 @@ drop). The same view and the same seeded random source give the same choice.
   choice; loose cube decisions.
 - `MediumBot`: one ply — the play whose resulting position scores best on the
   handcrafted evaluation `score`.
-- `HardBot`: two plies — the best few plays of the one-ply ranking are each
-  answered by the opponent's best reply to all 21 rolls, and the play with the
-  best average wins. The work is bounded by counts (candidates, positions
-  evaluated), so a move costs a bounded, deterministic amount of time; a clock
-  may be injected to cut the search short as well (engines read no clock).
+- `HardBot`: two plies on the learned evaluation (`engines.backgammon.net`, a
+  small neural network distilled from GNU Backgammon's 0-ply evaluations, with
+  winning, gammon and backgammon chances): every legal play is ranked by the
+  cubeless money equity of its position; the best few are each answered by the
+  opponent's best reply to all 21 rolls, and the play with the best average
+  wins. The work is bounded by counts (candidates, positions evaluated), so a
+  move costs a bounded, deterministic amount of time; a clock may be injected
+  to cut the search short as well (engines read no clock).
 
 `score(me, opp)` evaluates a position for the side that has just moved, the
 opponent being on roll, as a logit of the winning chance: the race (pip
@@ -26,10 +29,10 @@ bar while the opponent has a checker there), made points weighted by
 place, primes in front of the opponent's back checkers, anchors, home-board
 strength against checkers on the bar, heavy stacks, and bearing-off progress
 (checkers still on the board cost a little wastage); its weights are set by
-hand. Cube decisions use `win_chance` with money-play thresholds (double from
-68 %, too good to double above 88 % with gammon chances, take down to 24 %); a
-cube that cannot change the match result is never offered. Gammons count only
-in that too-good test.
+hand. Easy and medium play by it, and every level's cube decisions use its
+`win_chance` with money-play thresholds (double from 68 %, too good to double
+above 88 % with gammon chances, take down to 24 %); a cube that cannot change
+the match result is never offered. Gammons count only in that too-good test.
 """
 
 from __future__ import annotations
@@ -454,14 +457,18 @@ class HardBot(_Levelled):
                 if item.plies == best.plies and item.equity >= best.equity - 1e-9]
         return tied[rng.randrange(len(tied))] if len(tied) > 1 else tied[0]
 
-    def analyse(self, view: View) -> list[Scored]:
+    def analyse(self, view: View, at_least: int = 1) -> list[Scored]:
         """All legal plays, best first: the fully searched candidates by their two-ply
-        equity, then the others by their one-ply equity. Fills `report`."""
+        equity, then the others by their one-ply equity. Fills `report`.
+
+        The candidates are the best `max_candidates` within `margin` of the best, and at
+        least the best `at_least` (a hint searches the plays it shows)."""
         self.report = SearchReport(plays=len(view.legal_actions))
         ranked = _net_ranked(view)
         top = ranked[0].equity
         candidates = [
-            item for item in ranked[: self.max_candidates] if item.equity >= top - self.margin
+            item for index, item in enumerate(ranked[: max(self.max_candidates, at_least)])
+            if index < at_least or item.equity >= top - self.margin
         ]
         self.report.candidates = len(candidates)
         if len(candidates) == 1:
@@ -555,7 +562,7 @@ def hint(view: View, level: str = "hard", count: int = 3) -> list[Hint]:
     if view.phase is not Phase.MOVE or view.dice is None:
         raise ValueError("a hint is for a roll to play")
     if isinstance(bot, HardBot):
-        return [Hint(item.play, item.equity, item.win) for item in bot.analyse(view)[:count]]
+        return [Hint(item.play, item.equity, item.win) for item in bot.analyse(view, count)[:count]]
     lines = []
     for value, play, _after in _ranked(view)[:count]:
         if value >= WIN_SCORE:

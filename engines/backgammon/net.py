@@ -24,14 +24,21 @@ exactly (rules §6), not by the network.
 
 This module uses numpy, the one exception to the engines' standard-library-only
 rule: the evaluation is matrix products, and in pure Python it would be about
-50 times slower — too slow for the hard bot's search on a Raspberry Pi.
+50 times slower — too slow for the hard bot's search on a Raspberry Pi. Its
+BLAS is kept to one thread (``OPENBLAS_NUM_THREADS=1`` unless already set,
+which only counts if numpy is first imported here): the products are small,
+and threads fighting the kiosk's frame loop and each other made them ten times
+slower on a busy machine.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Final, NamedTuple
+
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 import numpy as np
 
