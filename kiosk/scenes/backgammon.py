@@ -28,6 +28,7 @@ buttons, a computer by its own rule (`engines.backgammon.bots.answer_resignation
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, replace
@@ -35,7 +36,12 @@ from typing import Protocol
 
 import pygame
 
-from engines.backgammon.options import Kind
+from engines.backgammon.bots import hint as bot_hint
+from engines.backgammon.bots import make_bot
+from engines.backgammon.exchange import export_ids, export_xgid, import_ids, import_xgid
+from engines.backgammon.ids import IdError, MatchInfo, decode_match_id, decode_position_id
+from engines.backgammon.ids import match_id as write_match_id
+from engines.backgammon.options import GameOptions, Kind, OptionsError
 from engines.backgammon.rules import (
     BAR,
     CHANCE,
@@ -51,6 +57,7 @@ from engines.backgammon.rules import (
     Play,
     Resign,
     ResignAnswer,
+    RuleError,
     Step,
     View,
     apply,
@@ -60,8 +67,18 @@ from engines.backgammon.rules import (
 )
 from engines.backgammon.steps import step_tree
 from kiosk import theme
-from kiosk.config import Action
+from kiosk.config import DEFAULT_KEYS, Action
+from kiosk.gnubg import EXPERT, GnubgBot, GnubgError, hint_cube, hint_plays
 from kiosk.i18n import Translator
+from kiosk.scenes.hearts import (
+    ARROWS,
+    HelpPair,
+    Label,
+    draw_arrow,
+    draw_keycap,
+    key_label,
+    wrap_pairs,
+)
 from kiosk.scenes.modes import TableScene
 from kiosk.table.choices import Choices
 from kiosk.table.controller import Move as TableMove
@@ -69,9 +86,19 @@ from kiosk.table.controller import Pacing, TableController
 from kiosk.table.games import BACKGAMMON
 from kiosk.table.router import SELECTS
 from kiosk.table.seats import Mode, seats_of
-from kiosk.table.worker import Worker
-from kiosk.text import TextRenderer
-from kiosk.theme import ACCENT, BACKGROUND, GOOD, PANEL, PANEL_EDGE, TEXT, TEXT_DIM, Colour
+from kiosk.table.worker import Job, Worker
+from kiosk.text import TextRenderer, aligned
+from kiosk.theme import (
+    ACCENT,
+    BACKGROUND,
+    GOOD,
+    OVERLAY,
+    PANEL,
+    PANEL_EDGE,
+    TEXT,
+    TEXT_DIM,
+    Colour,
+)
 
 FRAME: Colour = (92, 58, 34)
 FELT: Colour = (30, 92, 70)
@@ -97,6 +124,21 @@ RESULT_PAUSE = 4.0  # a demo shows a result this long before going on
 MODE_KEYS = ("hotseat", "easy", "medium", "hard", "demo")
 NUMBERS_KEY = "p"  # typed: the points numbered on request
 RESIGN_KEY = "r"  # typed: offer to resign (again: a higher offer)
+HINT_KEYS = ("?", "؟")  # typed: the hint (a Persian keyboard's question mark too)
+IDS_KEY = "i"  # typed: the position's IDs, and a field to set a position up from one
+HINT_COUNT = 3  # the best plays a hint shows
+ENTRY_MAX = 80  # characters the ID field takes (an XGID has about 55)
+TOOLS = ("hint", "ids", "resign", "new_game")  # the panel's tool buttons, in reading order
+# Text a player reads from the sofa: 42 px Noto Sans has a cap height of 30 px at 1080p
+# (DESIGN §3b: at least 28). The help line and the overlays use it.
+READ = 42
+HELP_ROW = 64  # the pitch of the help line's rows
+HELP_ROWS = 2  # rows kept for it under the board
+KEY_H = 54  # a key's cap in the help line (an arrow key's is ARROW_W wide)
+ARROW_W = 40
+PAIR_GAP = 30  # between the help line's pairs
+WARN: Colour = (255, 150, 136)  # a refusal on the overlay (7:1 on it)
+OVERLAY_ROW = 60  # the pitch of the overlays' lines of READ text
 
 
 class Rng(Protocol):
@@ -218,6 +260,126 @@ class TurnPicker:
         return str(Play(tuple(self.steps))) if self.steps else ""
 
 
+# -- the hint: the best plays and the cube decision a level sees -----------------------------------
+
+
+@dataclass(frozen=True)
+class AdvicePlay:
+    """One of the best plays: the play, its equity for the mover, its winning chance."""
+
+    play: Play
+    equity: float
+    win: float | None
+
+
+@dataclass(frozen=True)
+class Advice:
+    """What the hint shows: whose advice (a computer level, or GNU Backgammon at `ply`),
+    the best plays of the roll (best first), or the cube decision (a key of the
+    backgammon.advice catalogue), or why there is none (`failed`)."""
+
+    level: str
+    ply: int | None = None
+    plays: tuple[AdvicePlay, ...] = ()
+    cube: str | None = None
+    failed: str | None = None
+
+
+_CUBE_WORDS = {CubeAction.DOUBLE: "double", CubeAction.ROLL: "no_double",
+               CubeAction.TAKE: "take", CubeAction.DROP: "drop"}
+
+
+def advise(view: View, level: str, expert: GnubgBot | None = None,
+           count: int = HINT_COUNT) -> Advice:
+    """The hint for a person's decision in `view`: with a roll to play, the `count` best
+    plays `level` sees (`engines.backgammon.bots.hint`), or GNU Backgammon's with its
+    equities (`expert`, at its ply); before a roll or answering a double, the cube
+    decision (gnubg's, or the level's own computer's). Runs on the table's worker: gnubg
+    takes a moment. A gnubg failure is said, not raised."""
+    if view.phase not in (Phase.MOVE, Phase.CUBE, Phase.RESPOND):
+        raise ValueError(f"a hint is for a roll to play or a cube decision, not {view.phase}")
+    if expert is not None:
+        try:
+            if view.phase is Phase.MOVE:
+                ranked = hint_plays(view, expert.ply, count, path=expert.path,
+                                    timeout=expert.timeout)
+                return Advice(EXPERT, expert.ply,
+                              tuple(AdvicePlay(h.play, h.equity, h.win) for h in ranked))
+            cube = hint_cube(view, expert.ply, path=expert.path, timeout=expert.timeout)
+        except GnubgError as exc:
+            return Advice(EXPERT, expert.ply, failed=str(exc))
+        if view.phase is Phase.RESPOND:
+            words = "take" if cube.take else "drop"
+        elif cube.double:
+            words = "double_take" if cube.take else "double_pass"
+        else:
+            words = "too_good" if cube.proper.lower().startswith("too good") else "no_double"
+        return Advice(EXPERT, expert.ply, cube=words)
+    if view.phase is Phase.MOVE:
+        return Advice(level, plays=tuple(AdvicePlay(h.play, h.equity, h.win)
+                                         for h in bot_hint(view, level, count)))
+    action = make_bot(level).choose(view, random.Random(0))
+    return Advice(level, cube=_CUBE_WORDS[CubeAction(action)])
+
+
+# -- setting a position up from an ID ------------------------------------------------------------
+
+
+class SetUpError(ValueError):
+    """An ID typed or scanned that sets nothing up: the catalogue key of the message
+    (backgammon.ids.…) and its values."""
+
+    def __init__(self, key: str, **values: str) -> None:
+        super().__init__(f"{key}: {values}")
+        self.key = key
+        self.values = values
+
+
+def position_from(text: str, options: GameOptions) -> GameState:
+    """The game an ID sets up, as players copy one: ``PositionID:MatchID`` as gnubg prints
+    it, a Position ID alone (player 0 on roll, no dice, no score, the cube in the middle,
+    the table's match length), or an XGID (``XGID=`` optional). The table's rules are
+    kept where the ID allows them (else a classic game at the ID's match length).
+    Raises SetUpError naming what is wrong; nothing is changed."""
+    body = "".join(text.split())  # a scanner's or a copy's spaces and line ends
+    if not body:
+        raise SetUpError("bad_text")
+    if body.upper().startswith("XGID=") or body.count(":") >= 9:
+        what, position, match = "xgid", body, ""
+    elif body.count(":") == 1:
+        what = ""
+        position, match = body.split(":")
+    elif ":" not in body:
+        what, position = "", body
+        match = write_match_id(MatchInfo(match_length=options.match_length, jacoby=False))
+    else:
+        raise SetUpError("bad_text")
+    if what != "xgid":
+        for part, value, decode in (("position", position, decode_position_id),
+                                    ("match", match, decode_match_id)):
+            try:
+                decode(value)
+            except IdError as exc:
+                raise SetUpError("bad", what=part, why=exc.message) from None
+
+    def build(base: GameOptions | None) -> GameState:
+        if what == "xgid":
+            return import_xgid(body, base)
+        return import_ids(position, match, base)
+
+    try:
+        return build(options)
+    except IdError as exc:
+        raise SetUpError("bad", what=what or "match", why=exc.message) from None
+    except (RuleError, OptionsError) as first:
+        try:
+            return build(None)  # the table's rules do not fit the ID: a classic game
+        except IdError as exc:
+            raise SetUpError("bad", what=what or "match", why=exc.message) from None
+        except (RuleError, OptionsError):
+            raise SetUpError("refused", why=str(first)) from None
+
+
 # -- layout -------------------------------------------------------------------------------------
 
 
@@ -244,24 +406,32 @@ class Layout(theme.Scaled):
     prompt: pygame.Rect
     note: pygame.Rect
     buttons: tuple[pygame.Rect, ...]
-    new_game: pygame.Rect
-    hint: pygame.Rect
+    tools: tuple[pygame.Rect, ...]  # the panel's hint, IDs, resign and new game buttons
+    help: pygame.Rect  # under the board: the keys and what they do
+
+    @property
+    def new_game(self) -> pygame.Rect:
+        return self.tools[TOOLS.index("new_game")]
 
 
 def make_layout(size: tuple[int, int], rtl: bool) -> Layout:
-    """The board on the start side of the screen is a board in both languages; the panel
-    beside it is on the right in English and on the left in Persian."""
+    """The board on the start side of the screen is a board in both languages, the help
+    line (keys and what they do) under it; the panel beside it is on the right in English
+    and on the left in Persian."""
     width, height = size
     unit = theme.unit_of(size)
     px = theme.scaler(unit)
 
     margin = px(28)
-    board_w = min(px(1400), width - 2 * margin - px(360) - margin)
-    board = pygame.Rect(margin, margin, board_w, height - 2 * margin)
+    help_h = HELP_ROWS * px(HELP_ROW)
+    board_w = min(px(1300), width - 2 * margin - px(480) - margin)
+    board = pygame.Rect(margin, margin, board_w, height - 2 * margin - help_h - px(12))
+    help_rect = pygame.Rect(board.left, board.bottom + px(12), board.width, help_h)
     panel = pygame.Rect(board.right + margin, margin, width - board.right - 2 * margin,
                         height - 2 * margin)
     if rtl:
         board.left = width - margin - board.width
+        help_rect.left = board.left
         panel.left = margin
     frame = px(18)
     inner = board.inflate(-2 * frame, -2 * frame)
@@ -301,25 +471,33 @@ def make_layout(size: tuple[int, int], rtl: bool) -> Layout:
     inside = panel.inflate(-2 * px(24), -2 * px(20))
     title = pygame.Rect(inside.left, inside.top, inside.width, px(76))
     mode = pygame.Rect(inside.left, title.bottom, inside.width, px(44))
-    card_h = px(130)
-    card0 = pygame.Rect(inside.left, mode.bottom + px(18), inside.width, card_h)
-    card1 = pygame.Rect(inside.left, card0.bottom + px(14), inside.width, card_h)
-    info = pygame.Rect(inside.left, card1.bottom + px(10), inside.width, px(92))
-    hint = pygame.Rect(inside.left, inside.bottom - px(110), inside.width, px(110))
-    new_game = pygame.Rect(inside.left, hint.top - px(84), inside.width, px(72))
-    button_h = px(96)
-    row = pygame.Rect(inside.left, new_game.top - px(24) - button_h, inside.width, button_h)
-    half = (row.width - px(16)) // 2
+    card_h = px(120)
+    card0 = pygame.Rect(inside.left, mode.bottom + px(16), inside.width, card_h)
+    card1 = pygame.Rect(inside.left, card0.bottom + px(12), inside.width, card_h)
+    info = pygame.Rect(inside.left, card1.bottom + px(8), inside.width, px(92))
+    # The tools: two rows of two at the foot of the panel (in Persian the first on the right).
+    tool_h, tool_gap = px(68), px(14)
+    half = (inside.width - tool_gap) // 2
+    tools: list[pygame.Rect] = []
+    for i in range(len(TOOLS)):
+        row, column = divmod(i, 2)
+        top = inside.bottom - (2 - row) * tool_h - (1 - row) * tool_gap
+        first = column == 0
+        left = inside.left if first != rtl else inside.right - half
+        tools.append(pygame.Rect(left, top, half, tool_h))
+    button_h = px(92)
+    row = pygame.Rect(inside.left, tools[0].top - px(20) - button_h, inside.width, button_h)
     first = pygame.Rect(row.left, row.top, half, button_h)
     second = pygame.Rect(row.right - half, row.top, half, button_h)
     buttons = (second, first) if rtl else (first, second)
-    prompt = pygame.Rect(inside.left, info.bottom + px(10), inside.width,
-                         row.top - px(10) - info.bottom - px(10))
+    prompt = pygame.Rect(inside.left, info.bottom + px(8), inside.width,
+                         row.top - px(8) - info.bottom - px(8))
     return Layout(
         size=size, unit=unit, board=board, inner=inner, points=points, bar=bar,
         trays=trays, cube_column=cube_column, checker=checker, die=die,
         dice_centre=dice_centre, panel=panel, title=title, mode=mode, cards=(card0, card1),
-        info=info, prompt=prompt, note=note, buttons=buttons, new_game=new_game, hint=hint,
+        info=info, prompt=prompt, note=note, buttons=buttons, tools=tuple(tools),
+        help=help_rect,
     )
 
 
@@ -356,13 +534,27 @@ class BackgammonScene(TableScene):
         pause: float = PAUSE,
         thinker: Executor | None = None,
         rule_choices: Choices | None = None,
+        keys: Mapping[Action, Sequence[str]] | None = None,
     ) -> None:
         self._screen(text, tr, modes, rule_choices)
+        self.keys = keys if keys is not None else DEFAULT_KEYS  # the help line's key names
         self._shown_board: tuple[object, ...] | None = None
         self._shown_panel: tuple[object, ...] | None = None
+        self._shown_help: tuple[object, ...] | None = None
         self._hit_buttons: list[tuple[pygame.Rect, str]] = []
         self._shown_rtl: bool | None = None
         self.numbers = False  # the points numbered (P)
+        self.hint_open = False  # the hint is asked for (? or the Hint button)
+        self.advice: Advice | None = None  # the hint, once thought
+        self._advice_job: Job | None = None
+        self._hint_box: pygame.Rect | None = None
+        self.ids_open = False  # the position's IDs, and the field to set one up (I)
+        self.entry = ""  # what is typed (or scanned) in the ID field
+        self.ids_message: str | None = None  # what became of the last ID entered
+        self.ids_good = False
+        self.tool: int | None = None  # the tool button the d-pad is on (None: the board)
+        self.labels: dict[str, Label] = {}  # lines of text a player reads, as last drawn
+        self.label_rtl: dict[str, bool] = {}  # the direction each was drawn in
         self.table = TableController(
             new_game, seats_of(_pair(bots)), rng, game=BACKGAMMON,
             pacing=Pacing(computer=pause, result=RESULT_PAUSE), worker=Worker(thinker),
@@ -454,6 +646,7 @@ class BackgammonScene(TableScene):
         self.forcing: Play | None = None  # a person's only play, being made for them
         self._forced_at: float | None = None
         self.resigning: Kind | None = None  # the resignation a person is about to offer
+        self._close_hint()  # a hint is for one decision: it goes once anything is played
         state = self.state
         if state.phase is Phase.MOVE and state.turn is not None and state.dice is not None:
             self.picker = TurnPicker(state.board, state.turn, state.dice)
@@ -595,6 +788,7 @@ class BackgammonScene(TableScene):
         last = self.picker.undo()
         if last is None:
             return False
+        self._close_hint()
         self.cursor = 0
         if self.lifted.pop():
             self.picked = last.from_point
@@ -609,6 +803,7 @@ class BackgammonScene(TableScene):
         if source not in self.sources():
             return False
         assert self.picker is not None
+        self._close_hint()
         self.cursor = 0
         if OFF in self.picker.targets(source):
             self.picker.step(source, OFF)
@@ -621,6 +816,7 @@ class BackgammonScene(TableScene):
         """Put the picked-up checker on `target`; False if it may not go there."""
         if self.picker is None or self.picked is None or target not in self.targets():
             return False
+        self._close_hint()
         self.picker.step(self.picked, target)
         self.lifted.append(False)
         self.picked = None
@@ -663,7 +859,11 @@ class BackgammonScene(TableScene):
 
     # -- input -----------------------------------------------------------------------------
     def handle(self, action: Action | None, typed: str, now: float) -> None:
+        if self.ids_open:
+            self._ids_key(action, typed)  # every key typed goes into the ID field
+            return
         if action is Action.NEW_HAND:
+            self.tool = None
             self._toggle_menu()
             return
         if self.menu_open:
@@ -676,6 +876,21 @@ class BackgammonScene(TableScene):
         if key == RESIGN_KEY:
             self.resign_key()
             return
+        if typed in HINT_KEYS:
+            self.toggle_hint(now)
+            return
+        if key == IDS_KEY:
+            self.open_ids()
+            return
+        if self.tool is not None:
+            self._tool_key(action, now)
+            return
+        if action in (Action.UP, Action.DOWN):
+            self.tool = 0  # the d-pad goes down to the panel's tools (hint, IDs, resign…)
+            return
+        if action is Action.BACK and self.hint_open:
+            self._close_hint()
+            return
         if action is Action.BACK and self.resigning is not None:
             self.resigning = None
             return
@@ -683,11 +898,189 @@ class BackgammonScene(TableScene):
             if not self.undo():
                 self.request = "home"
             return
-        if action in (Action.LEFT, Action.RIGHT, Action.UP, Action.DOWN):
-            step = 1 if action in (Action.RIGHT, Action.DOWN) else -1
-            self._move_cursor(step)
+        if action in (Action.LEFT, Action.RIGHT):
+            self._move_cursor(1 if action is Action.RIGHT else -1)
         elif action in (Action.SELECT, Action.CLAIM, Action.NEXT):
             self._select()
+
+    # -- the tools: hint, IDs, resign, new game (buttons for touch and the d-pad) -------------
+    def tool_enabled(self, name: str) -> bool:
+        """Whether the tool button `name` does something now."""
+        if self.menu_open:
+            return name == "new_game" and bool(self.modes)
+        if name == "hint":
+            return self.hint_open or self.hint_allowed()
+        if name == "resign":
+            return self.resigning is not None or self.resigner() is not None
+        if name == "new_game":
+            return bool(self.modes)
+        return name == "ids"
+
+    def use_tool(self, name: str, now: float) -> None:
+        """A tool button pressed (touched, or select on it): the same as its key."""
+        self.tool = None
+        if not self.tool_enabled(name):
+            return
+        if name == "hint":
+            self.toggle_hint(now)
+        elif name == "ids":
+            self.open_ids()
+        elif name == "resign":
+            self.resign_key()
+        elif name == "new_game":
+            self._toggle_menu()
+
+    def _tool_key(self, action: Action | None, now: float) -> None:
+        """The d-pad on the tools, two rows of two: left and right along a row (as they
+        stand on the screen), up and down between the rows (up from the top row goes back
+        to the board), select presses one, back goes back to the board."""
+        assert self.tool is not None
+        row, column = divmod(self.tool, 2)
+        if action in (Action.LEFT, Action.RIGHT):
+            column = int((action is Action.RIGHT) != self.rtl)
+        elif action is Action.UP:
+            if row == 0:
+                self.tool = None
+                return
+            row = 0
+        elif action is Action.DOWN:
+            row = 1
+        elif action in SELECTS:
+            self.use_tool(TOOLS[self.tool], now)
+            return
+        elif action is Action.BACK:
+            self.tool = None
+            return
+        self.tool = min(len(TOOLS) - 1, 2 * row + column)
+
+    # -- the hint ----------------------------------------------------------------------------
+    def hint_allowed(self) -> bool:
+        """A person at the TV has a decision a hint speaks to: a roll to play (with a
+        choice), or the cube (before their roll, or answering a double)."""
+        if self.menu_open or self.result is not None or self.resigning is not None:
+            return False
+        state = self.state
+        actor = state.current_player
+        if actor is None or actor == CHANCE or not self.human(actor):
+            return False
+        if state.phase is Phase.MOVE:
+            return self.picker is not None and self.forcing is None
+        return state.phase in (Phase.CUBE, Phase.RESPOND)
+
+    def hint_source(self) -> tuple[str, GnubgBot | None]:
+        """Whose hint: GNU Backgammon when the computer at the table is the expert, else
+        that computer's level (the hard one between two people)."""
+        computers = [self.table.bot(p) for p in (0, 1)]
+        for bot in computers:
+            if isinstance(bot, GnubgBot):
+                return EXPERT, bot
+        for bot in computers:
+            level = getattr(bot, "level", None)
+            if level in ("easy", "medium", "hard"):
+                return str(level), None
+        return "hard", None
+
+    def toggle_hint(self, now: float = 0.0) -> None:
+        """Show the best plays (or the cube decision) the table's computer sees, thought on
+        the table's worker; pressed again, put it away. Off turn it says when it is given."""
+        if self.hint_open:
+            self._close_hint()
+            return
+        if not self.hint_allowed():
+            self.notice = self.tr("backgammon.advice.none")
+            self._notice_until = now + NOTICE_SECONDS
+            return
+        actor = self.state.current_player
+        assert actor is not None
+        level, expert = self.hint_source()
+        self.hint_open = True
+        self.advice = None
+        self._advice_job = self.table.worker.start(advise, self.state.view(actor), level,
+                                                   expert, HINT_COUNT)
+
+    def _close_hint(self) -> None:
+        job = getattr(self, "_advice_job", None)
+        if job is not None:
+            job.cancel()
+        self._advice_job = None
+        self.advice = None
+        self.hint_open = False
+
+    def _poll_hint(self) -> None:
+        """The hint's thinking is done: show it (a failure is said on it)."""
+        job = self._advice_job
+        if job is None or not job.ready():
+            return
+        self._advice_job = None
+        if job.stale:
+            self._close_hint()
+            return
+        try:
+            self.advice = job.result()
+        except Exception as exc:  # the thinking's own failure: said, and the game goes on
+            self.advice = Advice(self.hint_source()[0], failed=str(exc))
+
+    # -- the IDs: shown, and a position set up from one ------------------------------------
+    def ids(self) -> tuple[str, str, str] | None:
+        """The Position ID, Match ID and XGID of the position on the table (None before
+        the opening roll has decided who plays, or when the match is over)."""
+        try:
+            position, match = export_ids(self.state)
+            return position, match, export_xgid(self.state)
+        except IdError:
+            return None
+
+    def open_ids(self) -> None:
+        """Show the IDs, with an empty field to set a position up (I, or the IDs button)."""
+        self._close_hint()
+        self.tool = None
+        self.ids_open = True
+        self.entry = ""
+        self.ids_message = None
+
+    def close_ids(self) -> None:
+        self.ids_open = False
+        self.entry = ""
+        self.ids_message = None
+
+    def _ids_key(self, action: Action | None, typed: str) -> None:
+        """A key while the IDs are shown: typed characters (a scanner's too) go into the
+        field, Backspace takes one back, Enter sets the position up (or, with nothing
+        typed, closes), Esc closes."""
+        if action is Action.BACK or typed == "\x1b":
+            self.close_ids()
+        elif typed in ("\r", "\n") or (action in SELECTS and not typed.strip()):
+            if self.entry.strip():
+                self.set_up(self.entry)
+            else:
+                self.close_ids()
+        elif action is Action.ERASE or typed == "\b":
+            self.entry = self.entry[:-1]
+            self.ids_message = None
+        elif len(typed) == 1 and typed.isprintable() and len(self.entry) < ENTRY_MAX:
+            self.entry += typed
+            self.ids_message = None
+
+    def set_up(self, text: str) -> bool:
+        """Set the position an ID names up on the table, the seats and the way of playing
+        kept (`position_from`); its first action starts its record in the journal, like
+        any new game. A bad ID is refused with a message naming what is wrong, and
+        nothing changes."""
+        try:
+            state = position_from(text, self.state.options)
+        except SetUpError as exc:
+            values = dict(exc.values)
+            if "what" in values:
+                values["what"] = self.tr(f"backgammon.ids.{values['what']}")
+            self.ids_message = self.tr(f"backgammon.ids.{exc.key}", **values)
+            self.ids_good = False
+            return False
+        self.table.resume(state, self.table.seats, self.table.mode)
+        turn = state.turn if state.turn is not None else 0
+        self.entry = ""
+        self.ids_message = self.tr("backgammon.ids.set_up", player=self.name(turn))
+        self.ids_good = True
+        return True
 
     def _cursor_items(self) -> list[int]:
         return self.targets() if self.picked is not None else self.sources()
@@ -730,8 +1123,16 @@ class BackgammonScene(TableScene):
                     return
             self.menu_open = False
             return
-        if self.modes and layout.new_game.collidepoint(pos):
-            self._toggle_menu()
+        self.tool = None
+        for i, rect in enumerate(layout.tools):
+            if rect.collidepoint(pos) and (TOOLS[i] != "new_game" or self.modes):
+                self.use_tool(TOOLS[i], now)
+                return
+        if self.ids_open:
+            self.close_ids()  # a touch beside the panel's tools puts the IDs away
+            return
+        if self.hint_open and self._hint_box is not None and self._hint_box.collidepoint(pos):
+            self._close_hint()
             return
         for rect, name in self._hit_buttons:
             if rect.collidepoint(pos):
@@ -770,7 +1171,8 @@ class BackgammonScene(TableScene):
 
     # -- the clock: computers and automatic rolls --------------------------------------------
     def update(self, now: float) -> None:
-        self.table.update(now, held=self.menu_open)
+        self.table.update(now, held=self.menu_open or self.ids_open)
+        self._poll_hint()
         if self.notice is not None and now >= self._notice_until:
             self.notice = None
         if self.forcing is not None and not self.menu_open:
@@ -887,6 +1289,10 @@ class BackgammonScene(TableScene):
 
     def info_text(self) -> str:
         """The panel's line on the match: the score, its length, Crawford, the cube's owner."""
+        return self.tr("app.list_sep").join(self.info_parts())
+
+    def info_parts(self) -> list[str]:
+        """The parts of the panel's line on the match."""
         tr, state = self.tr, self.state
         info = [self.score_text()]
         options = state.options
@@ -897,7 +1303,7 @@ class BackgammonScene(TableScene):
         if options.cube and state.cube_owner is not None:
             info.append(tr("backgammon.cube_owner", value=state.cube_value,
                            player=self.name(state.cube_owner)))
-        return tr("app.list_sep").join(info)
+        return info
 
     def score_text(self) -> str:
         s = self.state.score
@@ -919,6 +1325,7 @@ class BackgammonScene(TableScene):
             tuple(self.targets()), self.cursor, self.picked, state.cube_value,
             state.cube_owner, self.opening, self.result, self.menu_open, self.menu_index,
             self.note(), self.rtl, self.tr.lang, self.numbers, self.viewer(),
+            self.hint_open, self.advice, self.ids_open, self.entry, self.ids_message,
         )
 
     def _panel_look(self) -> tuple[object, ...]:
@@ -927,7 +1334,8 @@ class BackgammonScene(TableScene):
             self.prompt(), self.mode_text(), tuple(self.choices()), self.choice,
             board.pips(0), board.pips(1), tuple(self.state.score), self.state.turn,
             self.state.cube_value, self.state.cube_owner, self.state.crawford_game, self.rtl,
-            self.tr.lang,
+            self.tr.lang, self.tool, tuple(self.tool_enabled(name) for name in TOOLS),
+            self.hint_open, self.ids_open, self.resigning,
         )
 
     def draw(self, surface: pygame.Surface, now: float) -> list[pygame.Rect]:
@@ -950,6 +1358,11 @@ class BackgammonScene(TableScene):
             self._draw_panel(surface, layout)
             self._shown_panel = panel_look
             dirty.append(layout.panel.copy())
+        help_look = (tuple(self.help_pairs()), self.rtl)
+        if self._full or help_look != self._shown_help:
+            self._draw_help(surface, layout)
+            self._shown_help = help_look
+            dirty.append(layout.help.copy())
         if self._full:
             self._full = False
             return [surface.get_rect()]
@@ -1013,6 +1426,11 @@ class BackgammonScene(TableScene):
                                 rtl=self.rtl, leading=1.3)
         if self.result is not None:
             self._draw_result(surface, layout)
+        self._hint_box = None
+        if self.hint_open and not self.menu_open:
+            self._draw_hint(surface, layout)
+        if self.ids_open:
+            self._draw_ids(surface, layout)
         if self.menu_open:
             self._draw_menu(surface, layout)
 
@@ -1271,8 +1689,16 @@ class BackgammonScene(TableScene):
         board = self.shown_board()
         for player in (0, 1):
             self._draw_card(surface, layout, player, board)
-        self.text.paragraph(surface, self.info_text(), px(32), TEXT, layout.info,
-                            leading=1.45)
+        # The score, the match, Crawford and the cube: each part wrapped on its own, so a
+        # line never breaks inside "match to 5".
+        lines = [line for part in self.info_parts()
+                 for line in self.text.wrap(part, px(32), layout.info.width, rtl=rtl,
+                                            colour=TEXT)]
+        pitch = min(round(px(32) * 1.45), layout.info.height // max(1, len(lines)))
+        top = layout.info.centery - pitch * len(lines) // 2
+        for i, line in enumerate(lines):
+            row = pygame.Rect(layout.info.left, top + i * pitch, layout.info.width, pitch)
+            self.text.draw(surface, line, px(32), TEXT, row, align="center", rtl=rtl)
         prompt = self.prompt()
         self.text.paragraph(surface, prompt, px(44), TEXT, layout.prompt, leading=1.45)
         self._hit_buttons = []
@@ -1284,11 +1710,19 @@ class BackgammonScene(TableScene):
             theme.button(self.text, surface, rect, tr(f"backgammon.buttons.{name}"), px(44),
                          px, rtl, chosen=chosen)
             self._hit_buttons.append((rect, name))
-        if self.modes:
-            theme.button(self.text, surface, layout.new_game, tr("backgammon.buttons.new_game"),
-                         px(34), px, rtl, fill=None)
-        self.text.paragraph(surface, tr("backgammon.hint"), px(28), TEXT_DIM, layout.hint,
-                            leading=1.45)
+        for i, name in enumerate(TOOLS):
+            if name == "new_game" and not self.modes:
+                continue
+            on = self.tool == i or (name == "hint" and self.hint_open) or (
+                name == "ids" and self.ids_open) or (name == "resign" and
+                                                      self.resigning is not None)
+            rect = layout.tools[i]
+            theme.button(self.text, surface, rect, tr(f"backgammon.tools.{name}"), px(40), px,
+                         rtl, chosen=on, fill=BACKGROUND)
+            if not self.tool_enabled(name):  # it does nothing now: veiled
+                veil = pygame.Surface(rect.size, pygame.SRCALPHA)
+                veil.fill((*PANEL, 170))
+                surface.blit(veil, rect)
 
     def _draw_card(self, surface: pygame.Surface, layout: Layout, player: int,
                    board: Board) -> None:
@@ -1305,4 +1739,260 @@ class BackgammonScene(TableScene):
                     text_box=text_box)
         cx = card.right - px(20) - d // 2 if rtl else card.left + px(20) + d // 2
         self._checker(surface, player, (cx, card.centery), d)
+
+    # lines a player reads, noted so their size can be measured on the screen
+    def _line(self, surface: pygame.Surface, key: str, kind: str, text: str, size: int,
+              colour: Colour, rect: pygame.Rect, *, align: str = "start", bold: bool = False,
+              rtl: bool | None = None) -> pygame.Rect:
+        """One line of text in `rect`, vertically centred, placed by the screen's direction
+        and shaped in `rtl`'s (IDs and moves are Latin, left to right, in both languages);
+        shrunk only if it would not fit; noted in `labels` under `key`."""
+        shape = self.rtl if rtl is None else rtl
+        image = self.text.render(text, size, colour, bold, shape)
+        used = size
+        while image.get_width() > rect.width and used > 8:
+            used = max(8, int(used * rect.width / image.get_width()) - 1)
+            image = self.text.render(text, used, colour, bold, shape)
+        box = aligned(image.get_rect(centery=rect.centery), rect, align, self.rtl)
+        surface.blit(image, box)
+        self.labels[key] = Label(kind, text, used, colour, bold, box)
+        self.label_rtl[key] = shape
+        return box
+
+    def _column(self, row: pygame.Rect, start: float, end: float) -> pygame.Rect:
+        """The part of `row` from `start` to `end` (shares of its width) in reading order."""
+        left, right = (1 - end, 1 - start) if self.rtl else (start, end)
+        return pygame.Rect(row.left + round(left * row.width), row.top,
+                           round((right - left) * row.width), row.height)
+
+    # the help line under the board: (key, what it does) pairs, wrapped only between pairs
+    def _caps(self, action: Action) -> tuple[str, ...]:
+        names = self.keys.get(action, ())
+        return (key_label(names[0]),) if names else ()
+
+    def help_pairs(self) -> list[HelpPair]:
+        """What the keys do now, each key with its action."""
+        tr, caps = self.tr, self._caps
+        if self.ids_open:
+            pairs = [HelpPair(caps(Action.SELECT), tr("backgammon.help.set_up")),
+                     HelpPair(caps(Action.ERASE), tr("backgammon.help.erase")),
+                     HelpPair(caps(Action.BACK), tr("backgammon.help.close"))]
+        else:
+            pairs = [
+                HelpPair(caps(Action.LEFT) + caps(Action.RIGHT), tr("backgammon.help.choose")),
+                HelpPair(caps(Action.SELECT), tr("backgammon.help.pick")),
+                HelpPair(caps(Action.BACK), tr("backgammon.help.undo")),
+                HelpPair(caps(Action.UP) + caps(Action.DOWN), tr("backgammon.help.tools")),
+                HelpPair((HINT_KEYS[0],), tr("backgammon.help.hint")),
+                HelpPair((IDS_KEY.upper(),), tr("backgammon.help.ids")),
+                HelpPair((RESIGN_KEY.upper(),), tr("backgammon.help.resign")),
+                HelpPair((NUMBERS_KEY.upper(),), tr("backgammon.help.numbers")),
+            ]
+            if self.modes:
+                pairs.append(HelpPair(caps(Action.NEW_HAND), tr("backgammon.help.new_game")))
+        return [pair for pair in pairs if pair.keys]
+
+    def _cap_width(self, label: str, px: Callable[[float], int]) -> int:
+        if label in ARROWS.values():
+            return px(ARROW_W)
+        wide = self.text.render(label, px(READ), TEXT, True, False).get_width()
+        return max(px(KEY_H), wide + 2 * px(10))
+
+    def _pair_width(self, pair: HelpPair, px: Callable[[float], int]) -> int:
+        caps = sum(self._cap_width(k, px) for k in pair.keys) + px(4) * (len(pair.keys) - 1)
+        words = self.text.render(pair.action, px(READ), TEXT, False, self.rtl).get_width()
+        return caps + px(10) + words
+
+    def help_rows(self, layout: Layout) -> list[list[HelpPair]]:
+        """The help line cut into rows no wider than its place under the board, only ever
+        between one (key, action) pair and the next."""
+        pairs = self.help_pairs()
+        widths = [self._pair_width(pair, layout.px) for pair in pairs]
+        rows = wrap_pairs(widths, layout.help.width, layout.px(PAIR_GAP))
+        return [[pairs[i] for i in row] for row in rows]
+
+    def _draw_help(self, surface: pygame.Surface, layout: Layout) -> None:
+        assert self._background is not None
+        rect, px, rtl = layout.help, layout.px, self.rtl
+        surface.blit(self._background, rect, rect)
+        for key in [k for k in self.labels if k.startswith("help|")]:
+            del self.labels[key]
+        rows = self.help_rows(layout)
+        pitch = px(HELP_ROW)
+        top = rect.top + (rect.height - len(rows) * pitch) // 2
+        n = 0
+        for r, row in enumerate(rows):
+            centre_y = top + r * pitch + pitch // 2
+            widths = [self._pair_width(pair, px) for pair in row]
+            used = sum(widths) + px(PAIR_GAP) * (len(row) - 1)
+            x = rect.centerx + used // 2 if rtl else rect.centerx - used // 2
+            for pair, width in zip(row, widths, strict=True):
+                left = x - width if rtl else x
+                self._draw_pair(surface, f"help|{n}", pair, left, centre_y, px)
+                n += 1
+                x = left - px(PAIR_GAP) if rtl else left + width + px(PAIR_GAP)
+
+    def _draw_pair(self, surface: pygame.Surface, key: str, pair: HelpPair, left: int,
+                   centre_y: int, px: Callable[[float], int]) -> None:
+        """One (keys, action) pair from `left` across (in Persian the keys on the right)."""
+        width = self._pair_width(pair, px)
+        x = left + width if self.rtl else left
+        keys = list(enumerate(pair.keys))
+        for i, label in reversed(keys) if self.rtl else keys:  # ◀ ▶ read left to right
+            cap = pygame.Rect(0, 0, self._cap_width(label, px), px(KEY_H))
+            cap.centery = centre_y
+            if self.rtl:
+                cap.right = x
+                x = cap.left - px(4)
+            else:
+                cap.left = x
+                x = cap.right + px(4)
+            draw_keycap(surface, cap, px)
+            if label in ARROWS.values():
+                draw_arrow(surface, cap, label, TEXT, px(13))
+            else:
+                self._line(surface, f"{key}|key{i}", "help", label, px(READ), TEXT, cap,
+                           align="center", bold=True, rtl=False)
+        x += -px(6) if self.rtl else px(6)
+        words = self.text.render(pair.action, px(READ), TEXT, False, self.rtl).get_width()
+        box = pygame.Rect(0, 0, words, px(KEY_H))
+        box.centery = centre_y
+        if self.rtl:
+            box.right = x
+        else:
+            box.left = x
+        self._line(surface, f"{key}|action", "help", pair.action, px(READ), TEXT, box)
+
+    # the overlays on the board: the hint, and the IDs
+    def advice_lines(self) -> list[tuple[str, str, str]]:
+        """The hint's rows as shown: (the play, its equity, its winning chance), or the cube
+        decision, "thinking…" or why there is none in the first cell."""
+        tr, advice = self.tr, self.advice
+        if advice is None:
+            return [(tr("backgammon.advice.thinking"), "", "")]
+        if advice.failed is not None:
+            return [(tr("backgammon.advice.failed", why=advice.failed), "", "")]
+        rows = []
+        for i, line in enumerate(advice.plays, start=1):
+            win = "" if line.win is None else tr("backgammon.advice.win_value",
+                                                 win=round(100 * line.win))
+            rows.append((tr.digits(f"{i}. {line.play}"), tr.digits(f"{line.equity:+.3f}"), win))
+        if advice.cube is not None:
+            decision = tr(f"backgammon.advice.{advice.cube}")
+            rows.append((tr("backgammon.advice.cube", decision=decision), "", ""))
+        return rows
+
+    def advice_title(self) -> str:
+        level, expert = self.hint_source()
+        if self.advice is not None:
+            level = self.advice.level
+        if level == EXPERT:
+            ply = self.advice.ply if self.advice is not None else getattr(expert, "ply", 0)
+            who = self.tr("backgammon.advice.expert", ply=ply)
+        else:
+            who = self.tr(f"backgammon.advice.{level}")
+        return self.tr("backgammon.advice.title", who=who)
+
+    def _draw_hint(self, surface: pygame.Surface, layout: Layout) -> None:
+        px, tr = layout.px, self.tr
+        rows = self.advice_lines()
+        plays = self.advice is not None and bool(self.advice.plays)
+        count = 1 + (1 if plays else 0) + len(rows)
+        box = self._over_board(layout, count * px(OVERLAY_ROW) + px(60))
+        box.width = min(layout.inner.width - px(60), px(1000))
+        box.centerx = layout.inner.centerx
+        # Over the far points, clear of the dice in the middle and the mover's home board.
+        box.bottom = layout.dice_centre[1] - layout.die // 2 - px(20)
+        box.top = max(box.top, layout.inner.top + px(10))
+        self._hint_box = box
+        theme.overlay_box(surface, box, px, MENU.radius, 245)
+        for key in [k for k in self.labels if k.startswith("hint|")]:
+            del self.labels[key]
+        inner = box.inflate(-px(60), -px(60))
+        pitch = px(OVERLAY_ROW)
+        row = pygame.Rect(inner.left, inner.top, inner.width, pitch)
+        self._line(surface, "hint|title", "overlay", self.advice_title(), px(READ), ACCENT,
+                   row, bold=True)
+        if plays:
+            row = row.move(0, pitch)
+            for key, text, start, end, align in (
+                    ("play", tr("backgammon.advice.play"), 0.0, 0.56, "start"),
+                    ("equity", tr("backgammon.advice.equity"), 0.56, 0.8, "end"),
+                    ("win", tr("backgammon.advice.win"), 0.8, 1.0, "end")):
+                self._line(surface, f"hint|head|{key}", "overlay", text, px(READ), TEXT_DIM,
+                           self._column(row, start, end), align=align)
+        for i, (first, equity, win) in enumerate(rows):
+            row = row.move(0, pitch)
+            if not equity and not win:
+                colour = WARN if self.advice is not None and self.advice.failed else TEXT
+                self._line(surface, f"hint|{i}|text", "overlay", first, px(READ), colour, row)
+                continue
+            self._line(surface, f"hint|{i}|play", "overlay", first, px(READ), TEXT,
+                       self._column(row, 0.0, 0.56), bold=i == 0, rtl=False)
+            self._line(surface, f"hint|{i}|equity", "overlay", equity, px(READ), TEXT,
+                       self._column(row, 0.56, 0.8), align="end", rtl=False)
+            self._line(surface, f"hint|{i}|win", "overlay", win, px(READ), TEXT,
+                       self._column(row, 0.8, 1.0), align="end", rtl=False)
+
+    def _draw_ids(self, surface: pygame.Surface, layout: Layout) -> None:
+        px, tr = layout.px, self.tr
+        pitch = px(OVERLAY_ROW)
+        inner_w = layout.inner.width - px(60) - px(60)
+        ask = self.text.wrap(tr("backgammon.ids.enter"), px(READ), inner_w, rtl=self.rtl,
+                             colour=TEXT_DIM)
+        count = 1 + 3 + len(ask) + 1 + (1 if self.ids_message else 0)
+        box = self._over_board(layout, count * pitch + px(40) + px(60))
+        box.width = layout.inner.width - px(60)
+        box.centerx = layout.inner.centerx
+        theme.overlay_box(surface, box, px, MENU.radius, 250)
+        for key in [k for k in self.labels if k.startswith("ids|")]:
+            del self.labels[key]
+        inner = box.inflate(-px(60), -px(60))
+        row = pygame.Rect(inner.left, inner.top, inner.width, pitch)
+        self._line(surface, "ids|title", "overlay", tr("backgammon.ids.title"), px(READ), ACCENT,
+                   row, bold=True)
+        ids = self.ids()
+        value_align = "start" if self.rtl else "end"
+        if ids is None:
+            row = row.move(0, pitch)
+            self._line(surface, "ids|none", "overlay", tr("backgammon.ids.none"), px(READ),
+                       TEXT, row)
+            row = row.move(0, 2 * pitch)
+        else:
+            position, match, xgid = ids
+            for key, value in (("position", position), ("match", match)):
+                row = row.move(0, pitch)
+                self._line(surface, f"ids|{key}|label", "overlay", tr(f"backgammon.ids.{key}"),
+                           px(READ), TEXT_DIM, self._column(row, 0.0, 0.55))
+                self._line(surface, f"ids|{key}", "overlay_id", value, px(READ), TEXT,
+                           self._column(row, 0.55, 1.0), align=value_align, bold=True,
+                           rtl=False)
+            row = row.move(0, pitch)
+            self._line(surface, "ids|xgid", "overlay_id", xgid, px(READ), TEXT, row,
+                       align="center", bold=True, rtl=False)
+        row = row.move(0, px(40))
+        for i, line in enumerate(ask):
+            row = row.move(0, pitch)
+            self._line(surface, f"ids|ask{i}", "overlay", line, px(READ), TEXT_DIM, row)
+        row = row.move(0, pitch)
+        label = tr("backgammon.ids.field")
+        label_w = self.text.render(label, px(READ), TEXT, True, self.rtl).get_width()
+        label_box = pygame.Rect(0, row.top, label_w, pitch)
+        field = pygame.Rect(0, row.top + px(2), row.width - label_w - px(20), pitch - px(4))
+        if self.rtl:
+            label_box.right, field.left = row.right, row.left
+        else:
+            label_box.left, field.right = row.left, row.right
+        self._line(surface, "ids|field", "overlay", label, px(READ), TEXT, label_box, bold=True)
+        pygame.draw.rect(surface, OVERLAY, field, border_radius=px(8))
+        pygame.draw.rect(surface, ACCENT, field, width=px(3), border_radius=px(8))
+        typed = self.entry + "_"
+        self._line(surface, "ids|entry", "overlay_id", typed, px(READ), TEXT,
+                   field.inflate(-px(24), 0), rtl=False,
+                   align="end" if self.text.render(typed, px(READ), TEXT, False, False)
+                   .get_width() > field.width - px(24) else "start")
+        if self.ids_message:
+            row = row.move(0, pitch)
+            self._line(surface, "ids|message", "overlay", self.ids_message, px(READ),
+                       GOOD if self.ids_good else WARN, row)
 
