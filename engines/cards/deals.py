@@ -12,7 +12,8 @@ giving the turned card to one seat as part of its packet.
 A `Deal` is the chance outcome: the dealer, each seat's hand (sorted; empty for a
 seat that sits out), the turned card(s) and the stock, top first. `sample(rng)`
 makes one from an injected random source; `record()` / `from_record()` give a
-JSON-friendly form; `check()` refuses a recorded deal with the wrong sizes or one
+JSON-friendly form, `str(deal)` a text form that `DealSchedule.parse` reads back;
+`check()` refuses a recorded deal with the wrong sizes or one
 that does not hold every card of the deck exactly once.
 """
 
@@ -248,6 +249,34 @@ class DealSchedule(Generic[C]):
                     tuple(self._parse(record.get("stock", ""))))
         self.check(deal)
         return deal
+
+    def parse(self, text: str) -> Deal[C]:
+        """Read back a first deal written by `str(deal)` (``dealer 0: 7S 8S … | … / up JH /
+        stock …``, ``-`` for nothing), refusing text that does not fit this schedule."""
+        if not isinstance(text, str):
+            raise DealError(f"a deal is written as text, not {text!r}")
+        head, colon, rest = text.strip().partition(":")
+        words = head.split()
+        parts = rest.split("/")
+        if not colon or len(words) != 2 or words[0].lower() != "dealer" \
+                or not words[1].isdigit() or len(parts) != 3:
+            raise DealError(f"{text!r} is not a deal written as 'dealer N: hands | … / up … / "
+                            "stock …'")
+        up, stock = parts[1].strip(), parts[2].strip()
+        if not up.lower().startswith("up") or not stock.lower().startswith("stock"):
+            raise DealError(f"{text!r} is not a deal written as 'dealer N: hands | … / up … / "
+                            "stock …'")
+
+        def cards(part: str) -> str:
+            part = part.strip()
+            return "" if part == "-" else part
+
+        return self.from_record({
+            "dealer": int(words[1]),
+            "hands": [cards(hand) for hand in parts[0].split("|")],
+            "turned": cards(up[2:]),
+            "stock": cards(stock[5:]),
+        })
 
     def complete(self, deal: Deal[C], turned_to: int | None = None) -> Deal[C]:
         """Deal the `later` packets from the top of the stock, in dealing order.

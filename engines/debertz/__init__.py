@@ -1,0 +1,1 @@
+"""Debertz (Деберц): the rules engine, its records, its self-play and its computer players."""
