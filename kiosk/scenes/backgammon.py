@@ -1940,7 +1940,9 @@ class BackgammonScene(TableScene):
         inner_w = layout.inner.width - px(60) - px(60)
         ask = self.text.wrap(tr("backgammon.ids.enter"), px(READ), inner_w, rtl=self.rtl,
                              colour=TEXT_DIM)
-        count = 1 + 3 + len(ask) + 1 + (1 if self.ids_message else 0)
+        said = self.text.wrap(self.ids_message, px(READ), inner_w, rtl=self.rtl,
+                              colour=WARN) if self.ids_message else []
+        count = 1 + 3 + len(ask) + 1 + len(said)
         box = self._over_board(layout, count * pitch + px(40) + px(60))
         box.width = layout.inner.width - px(60)
         box.centerx = layout.inner.centerx
@@ -1991,8 +1993,8 @@ class BackgammonScene(TableScene):
                    field.inflate(-px(24), 0), rtl=False,
                    align="end" if self.text.render(typed, px(READ), TEXT, False, False)
                    .get_width() > field.width - px(24) else "start")
-        if self.ids_message:
+        for i, line in enumerate(said):
             row = row.move(0, pitch)
-            self._line(surface, "ids|message", "overlay", self.ids_message, px(READ),
+            self._line(surface, f"ids|message{i}", "overlay", line, px(READ),
                        GOOD if self.ids_good else WARN, row)
 
