@@ -160,12 +160,20 @@ def ask_gnubg(items: list[Position], plies: int) -> list[dict]:
     return answers
 
 
-def gnubg_decision(words: str) -> tuple[bool, bool]:
+def gnubg_decision(words: str) -> tuple[bool | None, bool]:
     """(double, take) from gnubg's words: "Double, take", "Too good to redouble, pass",
-    "Never double, take (dead cube)", "Optional double, take", …"""
+    "Never double, take (dead cube)", …; double is None for "Optional double" (doubling
+    and not doubling are worth the same: either agrees)."""
     doubler, _, taker = words.lower().partition(",")
-    double = doubler.strip().startswith(("double", "redouble", "optional"))
+    doubler = doubler.strip()
+    double = None if doubler.startswith("optional") else doubler.startswith(
+        ("double", "redouble"))
     return double, taker.strip().startswith(("take", "beaver"))
+
+
+def _same(ours: tuple[bool, bool], theirs: tuple[bool | None, bool]) -> tuple[bool, bool]:
+    """Whether the double and the take agree (an optional double agrees either way)."""
+    return theirs[0] is None or ours[0] == theirs[0], ours[1] == theirs[1]
 
 
 def handcrafted(board: Board, player: int) -> cube.Chances:
@@ -186,12 +194,17 @@ def load_evaluator(name: str) -> Callable[[Board, int], object] | None:
     return None  # gnubg: its own chances
 
 
-def report(title: str, ours: list[tuple[bool, bool]], theirs: list[tuple[bool, bool]],
+Decision = tuple[bool, bool]
+Gnubg = tuple[bool | None, bool]
+
+
+def report(title: str, ours: list[Decision], theirs: list[Gnubg],
            items: list[Position]) -> None:
     n = len(ours)
-    doubles = sum(a[0] == b[0] for a, b in zip(ours, theirs, strict=True))
-    takes = sum(a[1] == b[1] for a, b in zip(ours, theirs, strict=True))
-    both = sum(a == b for a, b in zip(ours, theirs, strict=True))
+    same = [_same(a, b) for a, b in zip(ours, theirs, strict=True)]
+    doubles = sum(d for d, _ in same)
+    takes = sum(t for _, t in same)
+    both = sum(d and t for d, t in same)
     print(f"{title}")
     print(f"  double decisions agree: {doubles}/{n} = {100 * doubles / n:.1f} %")
     print(f"  take/drop agree:        {takes}/{n} = {100 * takes / n:.1f} %")
@@ -203,29 +216,34 @@ def report(title: str, ours: list[tuple[bool, bool]], theirs: list[tuple[bool, b
           f"we roll {cells[True, False]}")
     print(f"  gnubg rolls ({g_roll}): we roll {cells[False, False]}, "
           f"we double {cells[False, True]}")
+    optional = cells[None, True] + cells[None, False]
+    if optional:
+        print(f"  gnubg: optional double ({optional}): we double {cells[None, True]}, "
+              f"we roll {cells[None, False]}")
     cells = Counter((b[1], a[1]) for a, b in zip(ours, theirs, strict=True))
     g_take = cells[True, True] + cells[True, False]
     g_pass = cells[False, True] + cells[False, False]
     print(f"  gnubg takes ({g_take}): we take {cells[True, True]}, we drop {cells[True, False]}")
     print(f"  gnubg passes ({g_pass}): we drop {cells[False, False]}, "
           f"we take {cells[False, True]}")
+    agree = [d and t for d, t in same]
     for label, keep in (("money", lambda p: not p.state.is_match),
                         ("match", lambda p: p.state.is_match)):
         idx = [i for i, p in enumerate(items) if keep(p)]
         if idx:
-            agree = sum(ours[i] == theirs[i] for i in idx)
-            print(f"  {label}: overall {agree}/{len(idx)} = {100 * agree / len(idx):.1f} %")
-    hard = [i for i in range(n) if theirs[i][0] or not theirs[i][1]]
+            count = sum(agree[i] for i in idx)
+            print(f"  {label}: overall {count}/{len(idx)} = {100 * count / len(idx):.1f} %")
+    hard = [i for i in range(n) if theirs[i][0] is not False or not theirs[i][1]]
     if hard:
-        agree = sum(ours[i] == theirs[i] for i in hard)
-        print(f"  where gnubg doubles or passes: overall {agree}/{len(hard)} = "
-              f"{100 * agree / len(hard):.1f} %")
+        count = sum(agree[i] for i in hard)
+        print(f"  where gnubg doubles or passes: overall {count}/{len(hard)} = "
+              f"{100 * count / len(hard):.1f} %")
 
 
-def show(title: str, count: int, ours: list[tuple[bool, bool]],
-         theirs: list[tuple[bool, bool]], answers: list[dict], items: list[Position],
-         chances: list[cube.Chances]) -> None:
-    wrong = [i for i in range(len(items)) if ours[i] != theirs[i]][:count]
+def show(title: str, count: int, ours: list[Decision], theirs: list[Gnubg],
+         answers: list[dict], items: list[Position], chances: list[cube.Chances]) -> None:
+    wrong = [i for i in range(len(items)) if _same(ours[i], theirs[i]) != (True, True)]
+    wrong = wrong[:count]
     for i in wrong:
         state = items[i].state
         where = (f"match to {state.match_length} at {state.score[0]}-{state.score[1]}"
@@ -238,7 +256,7 @@ def show(title: str, count: int, ours: list[tuple[bool, bool]],
               f"{[round(c, 3) for c in chances[i]]}")
 
 
-def _decision(chances: cube.Chances, state: cube.CubeState) -> tuple[bool, bool]:
+def _decision(chances: cube.Chances, state: cube.CubeState) -> Decision:
     verdict = cube.analyse_state(chances, state)
     return verdict.double, verdict.take
 

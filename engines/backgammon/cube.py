@@ -38,13 +38,15 @@ out.
 **Scores.** Money play counts points (the equity per unit cube); under the Jacoby
 rule gammons and backgammons count as single games while the cube is centred.
 The cube goes no higher than 64 (`MAX_CUBE`): no double from 64, and the 64 cube
-is dead. A match counts the chance to win the match, from the match equity
-table below. The Crawford game has no cube. Post-Crawford (one side one point
-away, not the Crawford game) the leader never doubles (the cube is dead for them),
-and the trailer doubles at the first chance unless too good; the leader's take
-or (free) drop comes from the table. A cube that cannot change the result is
-never turned: no double when a single win at the current cube already wins the
-match.
+is dead — so money take points are worked out from the 64 level down rather than
+from Janowski's closed form, which assumes an endless cube (the difference is
+negligible at a low cube and grows as the cube nears 64). A match counts the chance
+to win the match, from the match equity table below. The Crawford game has no
+cube. Post-Crawford (one side one point away, not the Crawford game) the leader
+never doubles (the cube is dead for them), and the trailer doubles at the first
+chance unless too good; the leader's take or (free) drop comes from the table. A
+cube that cannot change the result is never turned: no double when a single win
+at the current cube already wins the match.
 
 **The match equity table** is the Kazaross XG2 table (Neil Kazaross, 2011: eXtreme
 Gammon rollouts to 9 points, GNU Backgammon rollouts to 15, extended to 25 by
@@ -501,8 +503,8 @@ class _Model:
 
     def cubeful(self, cube: int, owner: Owner) -> float:
         """Janowski: x · live + (1 − x) · dead."""
-        x = self.state.cube_efficiency
-        return x * self.live(cube, owner) + (1.0 - x) * self.dead(cube, owner is Owner.CENTRED)
+        dead = self.dead(cube, owner is Owner.CENTRED)
+        return dead + self.state.cube_efficiency * (self.live(cube, owner) - dead)
 
 
 # -- decisions --------------------------------------------------------------------------------
