@@ -283,6 +283,16 @@ def test_decide_doubles_and_answers_through_views() -> None:
     assert decide(game.view(1), Chances(0.70)) is CubeAction.TAKE
 
 
+def test_decide_post_crawford_through_views() -> None:
+    options = GameOptions.classic(7)
+    trailer = GameState.from_position(Board.initial(), 1, options, score=(6, 3))
+    assert trailer.phase is Phase.CUBE and not trailer.crawford_game
+    assert decide(trailer.view(1), Chances(0.45, 0.1, 0.0, 0.1)) is CubeAction.DOUBLE
+    leader = GameState.from_position(Board.initial(), 0, options, score=(6, 3))
+    assert leader.phase is Phase.CUBE
+    assert decide(leader.view(0), Chances(0.8, 0.3, 0.0, 0.05)) is CubeAction.ROLL
+
+
 def test_decide_refuses_a_player_without_a_cube_decision() -> None:
     game = GameState.from_position(race(True), 0, GameOptions.money(jacoby=False))
     with pytest.raises(ValueError, match="not on turn"):
