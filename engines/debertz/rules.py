@@ -815,6 +815,7 @@ class GameState:
     def _fix_trump(self, seat: int, suit: Suit) -> None:
         assert self.deal is not None and self.dealer is not None
         self.declarer, self.trump, self.trump_round = seat, suit, self.round
+        self.rules = self.rules.with_trump(suit)
         self.round = 0
         opts = self.options
         turned_to = None
