@@ -48,6 +48,7 @@ from kiosk.config import (
     default_path,
 )
 from kiosk.games import Host, hosting
+from kiosk.gnubg import configured_path
 from kiosk.gnubg import why_unavailable as why_gnubg_unavailable
 from kiosk.i18n import LANGUAGES, set_language
 from kiosk.journal import Journal
@@ -262,7 +263,7 @@ class Kiosk:
         self.thinker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bots")
         # Whether GNU Backgammon answers (the Expert level) is asked once, off the frame
         # loop, long before the Takhteh Nard menu is built; the answer is cached.
-        self.thinker.submit(why_gnubg_unavailable)
+        self.thinker.submit(why_gnubg_unavailable, configured_path(config.gnubg.path))
         self._printed: queue.Queue[list[Ticket]] = queue.Queue()
         self._last_typed = -1e9
         self._noise_until = -1e9

@@ -10,7 +10,7 @@ import argparse
 import logging
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any, TextIO
@@ -22,8 +22,9 @@ from engines.backgammon.rules import GameState
 from engines.registry import game as registered_game
 from kiosk.caller import make_rng
 from kiosk.cli import bounded, dice_arg, seeded_rng
+from kiosk.config import Action, GnubgConfig
 from kiosk.games import HARD_BOT_SECONDS, Host
-from kiosk.gnubg import EXPERT, GnubgBot, gnubg_ply
+from kiosk.gnubg import EXPERT, GnubgBot, configured_path, gnubg_ply
 from kiosk.gnubg import why_unavailable as why_gnubg_unavailable
 from kiosk.i18n import Translator
 from kiosk.match_journal import Choice
@@ -35,32 +36,35 @@ from kiosk.text import TextRenderer
 log = logging.getLogger(__name__)
 
 
-def _bot(level: str) -> Bot:
+def _bot(level: str, gnubg: GnubgConfig | None = None) -> Bot:
     """A bot for the screen; the hard one keeps to a time budget on the real clock; the
-    expert is GNU Backgammon at the ply $DEBARNA_GNUBG_PLY names (kiosk.gnubg)."""
+    expert is GNU Backgammon, the config's [gnubg] binary at its ply ($DEBARNA_GNUBG and
+    $DEBARNA_GNUBG_PLY override them; kiosk.gnubg)."""
     if level == "hard":
         return HardBot(clock=time.monotonic, time_limit=HARD_BOT_SECONDS)
     if level == EXPERT:
-        return GnubgBot(ply=gnubg_ply(), forgiving=True)
+        gnubg = gnubg or GnubgConfig()
+        return GnubgBot(ply=gnubg_ply(gnubg.ply), path=configured_path(gnubg.path),
+                        forgiving=True)
     return make_backgammon_bot(level)
 
 
-def _expert_mode() -> Mode:
+def _expert_mode(gnubg: GnubgConfig | None = None) -> Mode:
     """Against GNU Backgammon when it runs here; else a row that says why it is not offered."""
-    why = why_gnubg_unavailable()
+    why = why_gnubg_unavailable(configured_path((gnubg or GnubgConfig()).path))
     if why is None:
-        return Mode(EXPERT, (None, _bot(EXPERT)), EXPERT, label="gnubg.expert")
+        return Mode(EXPERT, (None, _bot(EXPERT, gnubg)), EXPERT, label="gnubg.expert")
     log.warning("the expert level is not offered: %s", why)
     return Mode("expert_missing", (None, None), EXPERT, label="gnubg.missing", offered=False)
 
 
-def backgammon_modes() -> tuple[Mode, ...]:
+def backgammon_modes(gnubg: GnubgConfig | None = None) -> tuple[Mode, ...]:
     """The ways to play Takhteh Nard offered on its screen (the expert level only when GNU
-    Backgammon is installed; else its row says why)."""
+    Backgammon, the config's [gnubg] one, is installed; else its row says why)."""
     return (
         Mode("hotseat", (None, None)),
         *(Mode(level, (None, _bot(level)), level) for level in ("easy", "medium", "hard")),
-        _expert_mode(),
+        _expert_mode(gnubg),
         Mode("demo", (make_backgammon_bot("medium"), make_backgammon_bot("medium"))),
     )
 
@@ -77,17 +81,20 @@ def backgammon_scene(
     text: TextRenderer, tr: Translator, seed: int | None = None,
     on_action: Callable[[object], None] | None = None, thinker: Executor | None = None,
     options: GameOptions | None = None, mode: str = "medium",
+    gnubg: GnubgConfig | None = None, keys: Mapping[Action, Sequence[str]] | None = None,
 ) -> BackgammonScene:
     """The Takhteh Nard screen: one person against the medium computer to start with (or
     the way `mode`), playing `options` (the registry's defaults: a classic 5-point match);
-    its menu offers the ways to play and the options. With a `thinker` the computers
-    think on it, off the frame loop."""
-    modes = backgammon_modes()
+    its menu offers the ways to play and the options, the expert being the `gnubg`
+    section's GNU Backgammon. With a `thinker` the computers think on it, off the frame
+    loop; its help line names the `keys` of the config."""
+    modes = backgammon_modes(gnubg)
     start = next((m for m in modes if m.key == mode), None) or modes[2]
     choices = backgammon_choices(options)
     return BackgammonScene(
         text, tr, lambda: GameState(choices.chosen), start.bots, make_rng(seed), modes=modes,
         mode=start.key, on_action=on_action, thinker=thinker, rule_choices=choices,
+        keys=keys,
     )
 
 
@@ -97,7 +104,8 @@ def make_scene(host: Host, last: Choice | None) -> BackgammonScene:
     return backgammon_scene(
         host.text, host.tr, host.seed, on_action=host.on_action, thinker=host.thinker,
         options=last.options if last else host.config.options("backgammon"),
-        mode=last.mode if last else host.section("backgammon").level)
+        mode=last.mode if last else host.section("backgammon").level,
+        gnubg=host.config.gnubg, keys=host.keys)
 
 
 def demo(scene: BackgammonScene, host: Host) -> None:

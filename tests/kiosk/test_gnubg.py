@@ -30,6 +30,7 @@ from engines.backgammon.rules import (
 )
 from kiosk import gnubg
 from kiosk.cli import main
+from kiosk.config import Action
 from kiosk.gnubg import (
     CubeHint,
     GnubgBot,
@@ -449,3 +450,56 @@ def test_hint_plays_wants_a_roll_to_play() -> None:
     state = GameState.from_position(Board.initial(), 0, GameOptions.classic(5))
     with pytest.raises(ValueError, match="dice"):
         gnubg.hint_plays(state.view(0), 0, 3, path="/nonexistent/gnubg")
+
+
+# -- the config's [gnubg] section on the kiosk ----------------------------------------------
+
+
+def test_the_expert_is_the_configs_gnubg_at_the_configs_ply(
+        real_gnubg: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    from kiosk.config import from_mapping
+    from kiosk.games.backgammon import backgammon_modes
+
+    monkeypatch.delenv(gnubg.ENV_PATH, raising=False)
+    monkeypatch.delenv(gnubg.ENV_PLY, raising=False)
+    binary = gnubg.find_gnubg()
+    assert binary is not None
+    section = from_mapping({"gnubg": {"path": binary, "ply": 1}}).gnubg
+    expert = {mode.key: mode for mode in backgammon_modes(section)}["expert"]
+    bot = expert.bots[1]
+    assert isinstance(bot, GnubgBot) and (bot.path, bot.ply) == (binary, 1)
+    monkeypatch.setenv(gnubg.ENV_PLY, "0")  # the environment still overrides (tests)
+    bot = {mode.key: mode for mode in backgammon_modes(section)}["expert"].bots[1]
+    assert isinstance(bot, GnubgBot) and bot.ply == 0
+
+
+def test_a_config_naming_a_missing_gnubg_says_why_the_expert_is_not_offered(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from kiosk.config import from_mapping
+    from kiosk.games.backgammon import backgammon_modes
+
+    monkeypatch.delenv(gnubg.ENV_PATH, raising=False)
+    section = from_mapping({"gnubg": {"path": "/nonexistent/gnubg"}}).gnubg
+    modes = {mode.key: mode for mode in backgammon_modes(section)}
+    assert "expert" not in modes and not modes["expert_missing"].offered
+    assert "'/nonexistent/gnubg' cannot be run" in (why_unavailable("/nonexistent/gnubg") or "")
+
+
+def test_the_kiosk_builds_the_takhteh_nard_screen_with_the_gnubg_section(
+        real_gnubg: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    from kiosk.config import from_mapping
+    from kiosk.games import Host
+    from kiosk.games.backgammon import make_scene
+    from kiosk.i18n import Translator
+    from kiosk.text import TextRenderer
+
+    monkeypatch.delenv(gnubg.ENV_PATH, raising=False)
+    monkeypatch.delenv(gnubg.ENV_PLY, raising=False)
+    config = from_mapping({"gnubg": {"ply": 0}, "keys": {"new_hand": ["m"]}})
+    tr = Translator("en")
+    host = Host(TextRenderer(), tr, config, seed=3, keys=config.keys)
+    scene = make_scene(host, None)
+    expert = next(mode for mode in scene.modes if mode.key == "expert")
+    assert isinstance(expert.bots[1], GnubgBot) and expert.bots[1].ply == 0
+    assert scene.keys[Action.NEW_HAND] == ("m",)  # the help line names the config's keys
+    assert any(pair.keys == ("M",) for pair in scene.help_pairs())
