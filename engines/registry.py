@@ -32,6 +32,7 @@ from engines.protocol import Bot, RandomLike, Records, State
 BUILT_IN: Final = (
     "engines.backgammon.game",
     "engines.hearts.game",
+    "engines.debertz.game",
 )
 """The modules of the games this kiosk ships, each with an `ENTRY`: one line a game."""
 
