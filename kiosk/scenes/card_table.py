@@ -29,8 +29,8 @@ Must be given (the base raises NotImplementedError):
 
 May be given (the defaults suit a simple game):
 - `game: str` (class attribute): the catalogue's section. Every word is looked up as
-  `<game>.<name>` first, then `table.<name>` (`word`); `<game>.title` and
-  `<game>.modes.*` must exist.
+  `<game>.<name>` first, then `table.<name>` (`word`); `<game>.title` (or `title_text`)
+  and, with a modes menu, `<game>.modes.*` must exist.
 - `deck: str`: `kiosk.cards_draw.FRENCH` (default) or `GERMAN`, the painter's suits.
 - `hand_max() -> int | None`: the most cards a hand holds (the fan's room; None: 52 // seats).
 - `hand_sizes(view) -> Sequence[int]`: cards each seat holds (default `view.hand_sizes`).
@@ -61,6 +61,7 @@ May be given (the defaults suit a simple game):
 - `hand_marks(view) -> Mapping[card, str]`: cards of the bottom hand marked: `"aside"`
   (lifted, edged gold and dimmed: set aside, such as cards passed) or `"new"` (lifted a
   little, edged green: just received).
+- `title_text() -> str`: the panel's title (default: the word `title`).
 - `info_text() -> str`: the panel's line under the way of play (the hand, trumps…).
 - `turn_prompt(actor, name, acting) -> str | None`: what the panel asks while `actor`
   (called `name`) decides; `acting`: the person at the TV may act now (None: the defaults).
@@ -327,7 +328,12 @@ class CardTableScene(TableScene):
         """Cards of the bottom hand marked "aside" or "new"."""
         return {}
 
+    def title_text(self) -> str:
+        """The game's name at the top of the panel."""
+        return self.word("title")
+
     def info_text(self) -> str:
+        """The panel's line under the way of play: the hand, the trumps, the contract…"""
         return ""
 
     def turn_prompt(self, actor: int, name: str, acting: bool) -> str | None:
@@ -880,8 +886,8 @@ class CardTableScene(TableScene):
         pygame.draw.ellipse(background, (44, 128, 90), ring, width=px(2))
         pygame.draw.rect(background, theme.PANEL, layout.panel, border_radius=px(18))
         pygame.draw.rect(background, PANEL_EDGE, layout.panel, width=px(2), border_radius=px(18))
-        self.text.draw(background, self.tr(f"{self.game}.title"), px(TITLE), ACCENT,
-                       layout.title, bold=True, rtl=self.rtl)
+        self.text.draw(background, self.title_text(), px(TITLE), ACCENT, layout.title,
+                       bold=True, rtl=self.rtl)
         self._background = background
         return layout
 
@@ -1477,15 +1483,15 @@ class CardTableScene(TableScene):
     def help_pairs(self) -> list[HelpPair]:
         """What the keys do at the table now, each key with its action."""
         view = self.view()
-        selecting = self.selection(view) is not None
-        doing = "help.choose" if self.offers() else "help.pick" if selecting else "help.play"
+        selecting = self.selection(view) is not None or bool(self.offers())
+        doing = "help.pick" if selecting else "help.play"
         pairs = [
             HelpPair(self._caps(Action.LEFT) + self._caps(Action.RIGHT),
                      self.word("help.choose")),
             HelpPair(self._caps(Action.SELECT), self.word(doing)),
             HelpPair(self._caps(Action.BACK), self.word("help.menu")),
         ]
-        if not selecting:
+        if not selecting:  # a card to play: the last trick may help (L works always)
             pairs.append(HelpPair(self._caps(Action.LAST_TRICK), self.word("help.last_trick")))
         return [pair for pair in pairs if pair.keys]
 
