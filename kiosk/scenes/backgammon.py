@@ -24,6 +24,22 @@ player on turn when two people play). **R** offers to resign: pressed again it r
 the offer (a single game, a gammon, a backgammon, then no offer), Enter (or *Offer*)
 makes it, Esc takes it back; the opponent accepts or declines — a person with the
 buttons, a computer by its own rule (`engines.backgammon.bots.answer_resignation`).
+
+**?** asks for a hint on a person's decision: with a roll to play, the three best plays
+the table's computer sees (`engines.backgammon.bots.hint` at its level; against the expert,
+GNU Backgammon's own ranking with its equities, `kiosk.gnubg.hint_plays`), each with its
+equity and winning chance; before a roll or answering a double, the cube decision (gnubg's,
+or the level's computer's own). It is thought on the table's worker, like a computer's
+move, says "thinking…" meanwhile, and goes once the player moves. **I** shows the Position
+ID, Match ID and XGID of the position on the table and a field for one typed, or scanned
+(a scanner types like a keyboard): ``PositionID:MatchID`` as gnubg prints it, a Position
+ID alone, or an XGID sets the position up on the table (`position_from`; the seats and the
+way of playing kept; its record starts with its first action, like any new game), and a
+bad one is refused naming the part at fault, changing nothing. The panel's tool buttons
+(Hint, IDs, Resign, New game) do the same by touch; the d-pad reaches them (down from the
+board, left and right along a row, select presses, up or back returns to the board). The
+help line under the board names the keys in text read from the sofa (42 px, a 30 px cap
+height at 1080p). Everything lies inside the TV's title-safe area.
 """
 
 from __future__ import annotations
@@ -87,6 +103,7 @@ from kiosk.table.games import BACKGAMMON
 from kiosk.table.router import SELECTS
 from kiosk.table.seats import Mode, seats_of
 from kiosk.table.worker import Job, Worker
+from kiosk.table_layout import safe_area
 from kiosk.text import TextRenderer, aligned
 from kiosk.theme import (
     ACCENT,
@@ -417,22 +434,23 @@ class Layout(theme.Scaled):
 def make_layout(size: tuple[int, int], rtl: bool) -> Layout:
     """The board on the start side of the screen is a board in both languages, the help
     line (keys and what they do) under it; the panel beside it is on the right in English
-    and on the left in Persian."""
-    width, height = size
+    and on the left in Persian. Everything lies inside the title-safe area (5 % in from
+    each edge, for TV overscan)."""
     unit = theme.unit_of(size)
     px = theme.scaler(unit)
 
-    margin = px(28)
+    safe = safe_area(size)
+    gap = px(28)
     help_h = HELP_ROWS * px(HELP_ROW)
-    board_w = min(px(1300), width - 2 * margin - px(480) - margin)
-    board = pygame.Rect(margin, margin, board_w, height - 2 * margin - help_h - px(12))
-    help_rect = pygame.Rect(board.left, board.bottom + px(12), board.width, help_h)
-    panel = pygame.Rect(board.right + margin, margin, width - board.right - 2 * margin,
-                        height - 2 * margin)
+    board_w = min(px(1300), safe.width - gap - px(460))
+    board = pygame.Rect(safe.left, safe.top, board_w, safe.height - help_h - px(8))
+    help_rect = pygame.Rect(board.left, board.bottom + px(8), board.width, help_h)
+    panel = pygame.Rect(board.right + gap, safe.top, safe.right - board.right - gap,
+                        safe.height)
     if rtl:
-        board.left = width - margin - board.width
+        board.right = safe.right
         help_rect.left = board.left
-        panel.left = margin
+        panel.left = safe.left
     frame = px(18)
     inner = board.inflate(-2 * frame, -2 * frame)
     pw = inner.width / 14.7
@@ -474,7 +492,7 @@ def make_layout(size: tuple[int, int], rtl: bool) -> Layout:
     card_h = px(120)
     card0 = pygame.Rect(inside.left, mode.bottom + px(16), inside.width, card_h)
     card1 = pygame.Rect(inside.left, card0.bottom + px(12), inside.width, card_h)
-    info = pygame.Rect(inside.left, card1.bottom + px(8), inside.width, px(92))
+    info = pygame.Rect(inside.left, card1.bottom + px(8), inside.width, px(120))
     # The tools: two rows of two at the foot of the panel (in Persian the first on the right).
     tool_h, tool_gap = px(68), px(14)
     half = (inside.width - tool_gap) // 2
@@ -551,6 +569,7 @@ class BackgammonScene(TableScene):
         self.ids_open = False  # the position's IDs, and the field to set one up (I)
         self.entry = ""  # what is typed (or scanned) in the ID field
         self.ids_message: str | None = None  # what became of the last ID entered
+        self.ids_detail = ""  # why it was refused, in the engine's words (Latin, one line)
         self.ids_good = False
         self.tool: int | None = None  # the tool button the d-pad is on (None: the board)
         self.labels: dict[str, Label] = {}  # lines of text a player reads, as last drawn
@@ -1037,11 +1056,13 @@ class BackgammonScene(TableScene):
         self.ids_open = True
         self.entry = ""
         self.ids_message = None
+        self.ids_detail = ""
 
     def close_ids(self) -> None:
         self.ids_open = False
         self.entry = ""
         self.ids_message = None
+        self.ids_detail = ""
 
     def _ids_key(self, action: Action | None, typed: str) -> None:
         """A key while the IDs are shown: typed characters (a scanner's too) go into the
@@ -1056,10 +1077,10 @@ class BackgammonScene(TableScene):
                 self.close_ids()
         elif action is Action.ERASE or typed == "\b":
             self.entry = self.entry[:-1]
-            self.ids_message = None
+            self.ids_message, self.ids_detail = None, ""
         elif len(typed) == 1 and typed.isprintable() and len(self.entry) < ENTRY_MAX:
             self.entry += typed
-            self.ids_message = None
+            self.ids_message, self.ids_detail = None, ""
 
     def set_up(self, text: str) -> bool:
         """Set the position an ID names up on the table, the seats and the way of playing
@@ -1069,16 +1090,17 @@ class BackgammonScene(TableScene):
         try:
             state = position_from(text, self.state.options)
         except SetUpError as exc:
-            values = dict(exc.values)
-            if "what" in values:
-                values["what"] = self.tr(f"backgammon.ids.{values['what']}")
+            what = exc.values.get("what")
+            values = {"what": self.tr(f"backgammon.ids.{what}")} if what else {}
             self.ids_message = self.tr(f"backgammon.ids.{exc.key}", **values)
+            self.ids_detail = exc.values.get("why", "")
             self.ids_good = False
             return False
         self.table.resume(state, self.table.seats, self.table.mode)
         turn = state.turn if state.turn is not None else 0
         self.entry = ""
         self.ids_message = self.tr("backgammon.ids.set_up", player=self.name(turn))
+        self.ids_detail = ""
         self.ids_good = True
         return True
 
@@ -1326,6 +1348,7 @@ class BackgammonScene(TableScene):
             state.cube_owner, self.opening, self.result, self.menu_open, self.menu_index,
             self.note(), self.rtl, self.tr.lang, self.numbers, self.viewer(),
             self.hint_open, self.advice, self.ids_open, self.entry, self.ids_message,
+            self.ids_detail,
         )
 
     def _panel_look(self) -> tuple[object, ...]:
@@ -1940,8 +1963,11 @@ class BackgammonScene(TableScene):
         inner_w = layout.inner.width - px(60) - px(60)
         ask = self.text.wrap(tr("backgammon.ids.enter"), px(READ), inner_w, rtl=self.rtl,
                              colour=TEXT_DIM)
-        said = self.text.wrap(self.ids_message, px(READ), inner_w, rtl=self.rtl,
-                              colour=WARN) if self.ids_message else []
+        said = [(line, self.rtl) for line in self.text.wrap(
+            self.ids_message, px(READ), inner_w, rtl=self.rtl, colour=WARN)] \
+            if self.ids_message else []
+        said += [(line, False) for line in self.text.wrap(
+            self.ids_detail, px(READ), inner_w, rtl=False, colour=WARN)]
         count = 1 + 3 + len(ask) + 1 + len(said)
         box = self._over_board(layout, count * pitch + px(40) + px(60))
         box.width = layout.inner.width - px(60)
@@ -1993,8 +2019,8 @@ class BackgammonScene(TableScene):
                    field.inflate(-px(24), 0), rtl=False,
                    align="end" if self.text.render(typed, px(READ), TEXT, False, False)
                    .get_width() > field.width - px(24) else "start")
-        for i, line in enumerate(said):
+        for i, (line, rtl) in enumerate(said):
             row = row.move(0, pitch)
             self._line(surface, f"ids|message{i}", "overlay", line, px(READ),
-                       GOOD if self.ids_good else WARN, row)
+                       GOOD if self.ids_good else WARN, row, rtl=rtl)
 

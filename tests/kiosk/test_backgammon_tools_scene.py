@@ -327,22 +327,22 @@ def scene_module_modes() -> tuple[object, ...]:
 
 
 @pytest.mark.parametrize(
-    ("text", "said"),
+    ("text", "said", "why"),
     [
-        ("4HPwATDgc/ABM:cAkAAAAAAAAA", "the Position ID is wrong (must be 14 characters"),
-        ("4HPwATDgc/AB!A:cAkAAAAAAAAA", "the Position ID is wrong (has '!'"),
-        (f"{START}:cAk", "the Match ID is wrong (must be 12 characters"),
-        ("hello", "the Position ID is wrong"),
-        ("a:b:c", "neither a Position ID:Match ID pair nor an XGID"),
-        ("XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0", "the XGID is wrong"),
-        ("XGID=-b----E-C---eE---c-e----B-:0:0:1:71:0:0:0:5:10", "the XGID is wrong"),
-        ("XGID=aaaaaaaaaaaaaaaaaaaaaaaaaa:0:0:1:31:0:0:0:5:10", "the XGID is wrong"),
-        (f"{START}:cAkAAAAAAA//", "the Match ID is wrong (has bits set beyond"),
-        ("AAAAAAAAAAAAAA:cAkAAAAAAAAA", "Not set up: "),  # no checkers: no game to play
+        ("4HPwATDgc/ABM:cAkAAAAAAAAA", "the Position ID is wrong", "must be 14 characters"),
+        ("4HPwATDgc/AB!A:cAkAAAAAAAAA", "the Position ID is wrong", "has '!'"),
+        (f"{START}:cAk", "the Match ID is wrong", "must be 12 characters, not 3"),
+        ("hello", "the Position ID is wrong", "must be 14 characters, not 5"),
+        ("a:b:c", "neither a Position ID:Match ID pair nor an XGID", ""),
+        ("XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0", "the XGID is wrong", "fields"),
+        ("XGID=-b----E-C---eE---c-e----B-:0:0:1:71:0:0:0:5:10", "the XGID is wrong", "'71'"),
+        ("XGID=aaaaaaaaaaaaaaaaaaaaaaaaaa:0:0:1:31:0:0:0:5:10", "the XGID is wrong", ""),
+        (f"{START}:cAkAAAAAAA//", "the Match ID is wrong", "has bits set beyond"),
+        ("AAAAAAAAAAAAAA:cAkAAAAAAAAA", "this position cannot be played", ""),  # no checkers
     ],
 )
 def test_a_bad_id_is_refused_with_a_message_and_changes_nothing(
-        display: None, text: str, said: str) -> None:
+        display: None, text: str, said: str, why: str) -> None:
     scene = scene_with(lambda: at((3, 1)), {1: engine_bots.make_bot("medium")})
     state, history, board = scene.state, list(scene.state.history), scene.state.board
     typed(scene, "i")
@@ -351,10 +351,14 @@ def test_a_bad_id_is_refused_with_a_message_and_changes_nothing(
     assert scene.state is state and scene.state.history == history
     assert scene.state.board == board and scene.state.dice is not None
     assert scene.ids_message is not None and not scene.ids_good
-    assert said in scene.ids_message, scene.ids_message
+    assert scene.ids_message.startswith("Not set up: ") and said in scene.ids_message
+    assert why in scene.ids_detail, scene.ids_detail
+    drawn(scene)
+    shown = [label.text for key, label in scene.labels.items() if key.startswith("ids|message")]
+    assert " ".join(shown) == " ".join(filter(None, (scene.ids_message, scene.ids_detail)))
     assert scene.ids_open and scene.entry == text  # to be mended, not typed again
     typed(scene, "x")
-    assert scene.ids_message is None  # mending it puts the message away
+    assert scene.ids_message is None and scene.ids_detail == ""  # mending puts it away
 
 
 def test_position_from_keeps_the_tables_rules_where_the_id_allows() -> None:
