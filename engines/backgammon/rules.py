@@ -568,9 +568,33 @@ def _step_result(me: Side, opp: Side, frm: int, to: int, hit: bool) -> tuple[_Ra
 # far (a bit per point: a blot hit is gone, the point now the mover's), and a step is
 # an int whose order is the canonical order of steps (`Step.sort_key`: the highest
 # start first, then the lowest end, a hit before no hit).
+#
+# Sets of points are flags: point p (1-24) is bit 7 of byte p-1, so the points a
+# packed side occupies are `(side + _K7F) & _K80` (a count is at most 15, so adding
+# 0x7f to a byte never carries into the next), and the highest flag of a set is its
+# highest point: `flags.bit_length() >> 3`.
 _UNITS: Final = tuple(1 << (8 * index) for index in range(POINTS + 1))
 _BAR_SHIFT: Final = 8 * _BAR_INDEX
 _CODE_STEPS: dict[int, Step] = {}
+_K7F: Final = int.from_bytes(b"\x7f" * (POINTS + 1), "little")
+_K7E: Final = int.from_bytes(b"\x7e" * POINTS, "little")
+_K80: Final = int.from_bytes(b"\x80" * POINTS, "little")  # the points 1-24, not the bar
+_FLAG: Final = (0, *(1 << (8 * index + 7) for index in range(POINTS)))  # point p: _FLAG[p]
+_BELOW: Final = tuple(sum(_FLAG[1 : top + 1]) for top in range(POINTS + 1))  # points 1-top
+_FROM: Final = tuple(sum(_FLAG[die + 1 :]) for die in range(7))  # a die moves on the board
+# For each die and starting point (25: the bar): the change to the packed side, and the
+# step's code if it hits (one more if it does not).
+_DELTA: Final = tuple(
+    tuple(
+        (_UNITS[frm - die - 1] if frm > die else 0) - _UNITS[frm - 1] if frm else 0
+        for frm in range(BAR + 1)
+    )
+    for die in range(7)
+)
+_CODE: Final = tuple(
+    tuple((BAR - frm) * 64 + max(frm - die, OFF) * 2 for frm in range(BAR + 1))
+    for die in range(7)
+)
 
 
 def _step_code(frm: int, to: int, hit: bool) -> int:
@@ -585,25 +609,128 @@ def _code_step(code: int) -> Step:
     return step
 
 
-def _search(
-    me: int, opp: Sequence[int], order: Sequence[int], found: dict[tuple[int, int], tuple]
-) -> None:
-    """Breadth-first over the dice in `order`; record each final position with its steps.
+# How the search finds each distinct play once, and which play it keeps for a position:
+#
+# A play's steps can always be made in order of their starting point, highest first
+# (checkers only move down, so that order never starts a step before its checker
+# arrives, and never bears off before the higher checkers are home or gone). The
+# search tries only that order: after a step from point `top`, the next starts no
+# higher than `top`. Non-doubles are searched with the higher die first, then with
+# the lower first; doubles with the one die four times. Within a search the paths
+# are tried in order (the highest starting point first at each depth), and of the
+# paths reaching one position with the same bound `top` only the first is followed
+# on. `found` maps each position reached, (packed side, points hit), to (dice used,
+# first die, step codes): the first path with the most dice used is kept, except that
+# among single-die plays one starting with the higher die replaces one with the lower
+# (the same bear-off can be made by either die). A path's codes are kept sorted, the
+# canonical order of its steps.
 
-    A play's steps can always be made in order of their starting point, highest
-    first (checkers only move down, so that order never starts a step before
-    its checker arrives, and never bears off before the higher checkers are
-    home or gone). Searching only that order, and merging paths that reach the
-    same position with the same bound, leaves one path per distinct result.
-    `me` is the mover's packed side, `opp[to]` the opponent's checkers on the
-    mover's point `to` at the start. `found` maps (packed side, points hit) to
-    (dice used, first die, step codes); the most dice used wins.
-    """
-    units = _UNITS
-    record = _record
-    first = order[0]
+
+def _search_pair(
+    me: int, opp: Sequence[int], first: int, second: int, closed: int,
+    found: dict[tuple[int, int], tuple],
+) -> None:
+    """A non-double played `first` then `second`, from the mover's packed side `me`;
+    `opp[to]` the opponent's checkers on the mover's point `to` at the start, `closed`
+    the flags of the mover's points they hold with two or more."""
+    flag, k7f, k80, below = _FLAG, _K7F, _K80, _BELOW
+    delta, codes = _DELTA[first], _CODE[first]
+    nodes: list[tuple[int, int, int, int]] = []  # (side, hits, top, code) after one step
+    if me >> _BAR_SHIFT:
+        to = BAR - first
+        there = opp[to]
+        if there < 2:
+            if there:
+                nodes.append((me + delta[BAR], 1 << to, BAR, to * 2))
+            else:
+                nodes.append((me + delta[BAR], 0, BAR, to * 2 + 1))
+    else:
+        occupied = (me + k7f) & k80
+        movable = occupied & _FROM[first] & ~(closed << (8 * first))
+        while movable:
+            frm = movable.bit_length() >> 3
+            movable ^= flag[frm]
+            to = frm - first
+            if opp[to]:
+                nodes.append((me + delta[frm], 1 << to, frm, codes[frm]))
+            else:
+                nodes.append((me + delta[frm], 0, frm, codes[frm] + 1))
+        high = (me.bit_length() + 7) >> 3
+        if 0 < high <= HOME:
+            frm = first if high >= first else high
+            if occupied & flag[frm]:
+                nodes.append((me + delta[frm], 0, frm, codes[frm] + 1))
+    if not nodes:
+        if (me, 0) not in found:
+            found[(me, 0)] = (0, first, ())
+        return
+    die = second
+    open_ = _FROM[die] & ~(closed << (8 * die))
+    delta, codes = _DELTA[die], _CODE[die]
+    get = found.get
+    for mine, hits, top, step in nodes:
+        moved = False
+        if mine >> _BAR_SHIFT:
+            if top == BAR:
+                to = BAR - die
+                there = opp[to]
+                if there < 2:
+                    moved = True
+                    if there and not hits >> to & 1:
+                        key = (mine + delta[BAR], hits | 1 << to)
+                        code = to * 2
+                    else:
+                        key = (mine + delta[BAR], hits)
+                        code = to * 2 + 1
+                    known = get(key)
+                    if known is None or known[0] < 2:
+                        found[key] = (2, first, (step, code) if step <= code else (code, step))
+        else:
+            occupied = (mine + k7f) & k80
+            movable = occupied & open_ & below[top] if top < BAR else occupied & open_
+            if movable:
+                moved = True
+                while movable:
+                    frm = movable.bit_length() >> 3
+                    movable ^= flag[frm]
+                    to = frm - die
+                    if opp[to] and not hits >> to & 1:
+                        key = (mine + delta[frm], hits | 1 << to)
+                        code = codes[frm]
+                    else:
+                        key = (mine + delta[frm], hits)
+                        code = codes[frm] + 1
+                    known = get(key)
+                    if known is None or known[0] < 2:
+                        found[key] = (2, first, (step, code) if step <= code else (code, step))
+            high = (mine.bit_length() + 7) >> 3
+            if 0 < high <= HOME:
+                frm = die if high >= die else high
+                if frm <= top and occupied & flag[frm]:
+                    moved = True
+                    key = (mine + delta[frm], hits)
+                    known = get(key)
+                    if known is None or known[0] < 2:
+                        code = codes[frm] + 1
+                        found[key] = (2, first, (step, code) if step <= code else (code, step))
+        if not moved:
+            key = (mine, hits)
+            known = get(key)
+            if known is None or (known[0] == 1 and first > known[1]):
+                found[key] = (1, first, (step,))
+
+
+def _search_double(
+    me: int, opp: Sequence[int], die: int, closed: int, found: dict[tuple[int, int], tuple]
+) -> None:
+    """A double: `die` four times, breadth first (arguments as `_search_pair`'s). Steps
+    of one die from points never higher come in canonical order, so paths stay sorted."""
+    flag, k7f, k80, below = _FLAG, _K7F, _K80, _BELOW
+    open_ = _FROM[die] & ~(closed << (8 * die))
+    delta, codes = _DELTA[die], _CODE[die]
     frontier: dict[tuple[int, int, int], tuple[int, ...]] = {(me, 0, BAR): ()}
-    for depth, die in enumerate(order):
+    for depth in range(4):
+        final = depth == 3
         following: dict[tuple[int, int, int], tuple[int, ...]] = {}
         for (mine, hits, top), steps in frontier.items():
             moved = False
@@ -614,61 +741,52 @@ def _search(
                     if there < 2:
                         moved = True
                         if there and not hits >> to & 1:
-                            key = (mine - units[_BAR_INDEX] + units[to - 1], hits | 1 << to, BAR)
-                            code = to * 2
+                            after, hit, code = mine + delta[BAR], hits | 1 << to, to * 2
                         else:
-                            key = (mine - units[_BAR_INDEX] + units[to - 1], hits, BAR)
-                            code = to * 2 + 1
-                        if key not in following:
-                            following[key] = (*steps, code)
+                            after, hit, code = mine + delta[BAR], hits, to * 2 + 1
+                        if final:
+                            if (after, hit) not in found or found[(after, hit)][0] < 4:
+                                found[(after, hit)] = (4, die, (*steps, code))
+                        elif (after, hit, BAR) not in following:
+                            following[(after, hit, BAR)] = (*steps, code)
             else:
-                high = (mine.bit_length() + 7) >> 3
-                all_home = high <= HOME
-                counts = mine.to_bytes(POINTS + 1, "little")
-                for frm in range(top if top < high else high, 0, -1):
-                    if not counts[frm - 1]:
-                        continue
-                    to = frm - die
-                    if to >= 1:
-                        there = opp[to]
-                        if there >= 2:
-                            continue
-                        moved = True
-                        if there and not hits >> to & 1:
-                            key = (mine - units[frm - 1] + units[to - 1], hits | 1 << to, frm)
-                            code = (BAR - frm) * 64 + to * 2
+                occupied = (mine + k7f) & k80
+                movable = occupied & open_ & below[top] if top < BAR else occupied & open_
+                if movable:
+                    moved = True
+                    while movable:
+                        frm = movable.bit_length() >> 3
+                        movable ^= flag[frm]
+                        to = frm - die
+                        if opp[to] and not hits >> to & 1:
+                            after, hit, code = mine + delta[frm], hits | 1 << to, codes[frm]
                         else:
-                            key = (mine - units[frm - 1] + units[to - 1], hits, frm)
-                            code = (BAR - frm) * 64 + to * 2 + 1
-                    elif all_home and (to == 0 or frm == high):
+                            after, hit, code = mine + delta[frm], hits, codes[frm] + 1
+                        if final:
+                            key = (after, hit)
+                            known = found.get(key)
+                            if known is None or known[0] < 4:
+                                found[key] = (4, die, (*steps, code))
+                        elif (after, hit, frm) not in following:
+                            following[(after, hit, frm)] = (*steps, code)
+                high = (mine.bit_length() + 7) >> 3
+                if 0 < high <= HOME:
+                    frm = die if high >= die else high
+                    if frm <= top and occupied & flag[frm]:
                         moved = True
-                        key = (mine - units[frm - 1], hits, frm)
-                        code = (BAR - frm) * 64 + 1
-                    else:
-                        continue
-                    if key not in following:
-                        following[key] = (*steps, code)
+                        after, code = mine + delta[frm], codes[frm] + 1
+                        if final:
+                            known = found.get((after, hits))
+                            if known is None or known[0] < 4:
+                                found[(after, hits)] = (4, die, (*steps, code))
+                        elif (after, hits, frm) not in following:
+                            following[(after, hits, frm)] = (*steps, code)
             if not moved:
-                record(found, (mine, hits), depth, first, steps)
+                key = (mine, hits)
+                known = found.get(key)
+                if known is None or depth > known[0]:
+                    found[key] = (depth, die, steps)
         frontier = following
-    used = len(order)
-    for (mine, hits, _top), steps in frontier.items():
-        key = (mine, hits)
-        known = found.get(key)
-        if known is None or used > known[0] or (used == known[0] == 1 and first > known[1]):
-            found[key] = (used, first, steps)
-
-
-def _record(
-    found: dict[tuple[int, int], tuple],
-    key: tuple[int, int],
-    used: int,
-    first: int,
-    steps: tuple[int, ...],
-) -> None:
-    known = found.get(key)
-    if known is None or used > known[0] or (used == known[0] == 1 and first > known[1]):
-        found[key] = (used, first, steps)
 
 
 def play_results(board: Board, player: int, dice: Dice | Sequence[int]) -> dict[Board, Play]:
@@ -682,38 +800,43 @@ def play_results(board: Board, player: int, dice: Dice | Sequence[int]) -> dict[
     me, opp = _sides(board, player)
     return {
         _board_after(opp, player, mine, hits): play
-        for play, mine, hits in _generate(me, opp, roll)
+        for play, (mine, hits) in _generate(me, opp, roll).items()
     }
 
 
-def _generate(me: Side, opp: Side, roll: Dice) -> list[tuple[Play, int, int]]:
+def _generate(me: Side, opp: Side, roll: Dice) -> dict[Play, tuple[int, int]]:
     """The legal plays of the side `me` against `opp`, one per resulting position, in
-    canonical order, each with the position it reaches: (play, packed side after, points
-    hit) as `_search` packs them (`_board_after` makes the board)."""
+    canonical order, each with the position it reaches: (packed side after, points hit),
+    as the search packs them (`_board_after` makes the board)."""
     packed = int.from_bytes(bytes(me), "little")
-    opp_at = (0, *opp[POINTS - 1 :: -1])  # opp_at[to]: their checkers on my point `to`
+    theirs = opp[POINTS - 1 :: -1]
+    opp_at = (0, *theirs)  # opp_at[to]: their checkers on my point `to`
+    closed = (int.from_bytes(bytes(theirs), "little") + _K7E) & _K80
     found: dict[tuple[int, int], tuple] = {}
-    if roll.high == roll.low:
-        _search(packed, opp_at, roll.moves, found)
+    high, low = roll.high, roll.low
+    if high == low:
+        _search_double(packed, opp_at, high, closed, found)
     else:
-        _search(packed, opp_at, (roll.high, roll.low), found)
-        _search(packed, opp_at, (roll.low, roll.high), found)
+        _search_pair(packed, opp_at, high, low, closed, found)
+        _search_pair(packed, opp_at, low, high, closed, found)
     most = max(entry[0] for entry in found.values())
-    keep = [(key, entry) for key, entry in found.items() if entry[0] == most]
-    if most == 1 and roll.high != roll.low and any(e[1] == roll.high for _k, e in keep):
-        keep = [(key, entry) for key, entry in keep if entry[1] == roll.high]
+    made = [(entry[2], key) for key, entry in found.items() if entry[0] == most]
+    if most == 1 and high != low:
+        larger = [(entry[2], key) for key, entry in found.items() if entry[:2] == (1, high)]
+        if larger:
+            made = larger
+    made.sort()  # by the codes, distinct for distinct positions
     plays = _PLAYS
     if len(plays) > _PLAYS_KEPT:
         plays.clear()
-    made = []
-    for (mine, hits), (_used, _first, codes) in keep:
-        order = tuple(sorted(codes))
-        play = plays.get(order)
+    get = plays.get
+    legal: dict[Play, tuple[int, int]] = {}
+    for codes, key in made:
+        play = get(codes)
         if play is None:
-            play = plays[order] = _play_of(order)
-        made.append((order, play, mine, hits))
-    made.sort(key=_first_item)
-    return [(play, mine, hits) for _order, play, mine, hits in made]
+            play = plays[codes] = _play_of(codes)
+        legal[play] = key
+    return legal
 
 
 def _board_after(opp: Side, player: int, mine: int, hits: int) -> Board:
@@ -1476,10 +1599,7 @@ class GameState:
         self.phase = Phase.MOVE
         points = self.board.points
         turn = self.turn
-        self._plays = {
-            play: (mine, hits)
-            for play, mine, hits in _generate(points[turn], points[1 - turn], dice)
-        }
+        self._plays = _generate(points[turn], points[1 - turn], dice)
 
     def _move(self, action: Action) -> Play:
         turn, dice = self.turn, self.dice
