@@ -267,3 +267,61 @@ def test_clone_is_independent() -> None:
     copy = state.clone()
     copy.apply(copy.legal_actions()[0])
     assert state.trick == [] and len(copy.trick) == 1
+
+
+# -- §8 and §10 on whole deals -----------------------------------------------------------------
+
+
+def test_with_4_players_the_partner_of_the_senior_holder_scores_his_runs_too() -> None:
+    hands = ["AC KC QC JC 8D 7H 8S 9S",  # seat 0: A-K-Q-J of clubs, the senior run
+             "AD KD QD 7C 8C 9H TH JS",  # seat 1: A-K-Q of diamonds, junior
+             "JD TD 9D 9C TC AH KH QS",  # seat 2 (seat 0's partner): J-10-9 of diamonds
+             "7D 8H JH QH 7S TS KS AS"]
+    options = DebertzOptions(players=4, weak_hand_redeal="off")
+    state = table(options, lay_out(4, 3, hands, "8S", turned_to=0), "play")
+    assert state.seniority.side == 0
+    assert {(r.seat, r.value) for r in state.view(1).declarations} == {(0, 50), (2, 20)}
+    play_out(state)
+    lines = state.results[-1].lines
+    assert (lines[0].runs, lines[1].runs) == (70, 0)
+
+
+def test_bella_is_never_cancelled_by_the_other_sides_runs() -> None:
+    deal = lay_out(2, 1, ["KH QH AS TS 9C AD 8C 8D 7S", "AH KS QS JS TC JD 8H 9D 7D"], "JH")
+    state = table(QUIET, deal, "play")
+    assert state.seniority.side == 1 and state.bella_holder == 0
+    play_out(state)
+    lines = state.results[-1].lines
+    assert (lines[0].bella, lines[0].runs) == (20, 0)
+    assert (lines[1].bella, lines[1].runs) == (0, 20)
+
+
+def test_an_unresolved_tie_scores_no_run_for_anybody_not_even_a_junior_one() -> None:
+    from engines.debertz.options import TieBreak
+    from engines.debertz.rules import Run, senior_side
+
+    from .tables import cards
+
+    suit = DebertzOptions(players=3, tie_break=TieBreak.SUIT)
+    a = [Run(0, tuple(cards("QC JC TC")), 20)]
+    b = [Run(1, tuple(cards("QD JD TD")), 20)]
+    c = [Run(2, tuple(cards("9S 8S 7S")), 20)]
+    seniority = senior_side([a, b, c], suit, Suit.HEARTS, [0, 1, 2])
+    assert seniority.side is None and seniority.tied == ()
+
+
+def test_a_hanging_deal_collects_nothing_and_adds_its_own_amount() -> None:
+    from engines.debertz.rules import settle
+
+    result = settle(TWO, 0, [81, 81], [4, 5], pending=[40])
+    assert result.collected == (0, 0)
+    assert result.pending == (40, 81)
+
+
+def test_after_the_last_trick_the_game_goes_on_to_the_next_deal_or_ends() -> None:
+    state = table(QUIET, DEAL, "pass", "play")
+    play_out(state)
+    result = state.results[-1]
+    assert result.outcome in ("made", "bait", "hanging")
+    assert list(result.scores) == state.scores
+    assert state.phase is Phase.DEAL and state.view(0).previous == result
