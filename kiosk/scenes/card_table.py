@@ -14,7 +14,10 @@ controller's (`kiosk.table`); whether anything may be done is always the engine'
 (`why_illegal`), never the scene's.
 
 A game's scene subclasses it and says only what its game is. `view` below is always
-`self.state.view(self.orient)`: what the seat at the bottom of the screen may see.
+`self.state.view(self.orient)`: what the seat at the bottom of the screen may see. What
+the person at the TV decides now (`step()`) follows from the hooks: "select" while
+`selection` gives a step, else "play" while `legal_cards` gives cards, else "choose"
+while `choices` gives buttons.
 
 Must be given (the base raises NotImplementedError):
 - `hand_of(view) -> Sequence[card]`: the bottom seat's cards, in the order they are held
@@ -31,7 +34,9 @@ May be given (the defaults suit a simple game):
 - `game: str` (class attribute): the catalogue's section. Every word is looked up as
   `<game>.<name>` first, then `table.<name>` (`word`); `<game>.title` (or `title_text`)
   and, with a modes menu, `<game>.modes.*` must exist.
-- `deck: str`: `kiosk.cards_draw.FRENCH` (default) or `GERMAN`, the painter's suits.
+- `deck: str`: `kiosk.cards_draw.FRENCH` (default) or `GERMAN`: the suits of the score
+  sheet's pip (the cards themselves are painted from their own type: a French `Card`, or
+  a German card through `kiosk.cards_draw.face_of`).
 - `hand_max() -> int | None`: the most cards a hand holds (the fan's room; None: 52 // seats).
 - `hand_sizes(view) -> Sequence[int]`: cards each seat holds (default `view.hand_sizes`).
 - `turn_of(view) -> int | None`: the seat lit on its plate (default `current_player`).
@@ -40,10 +45,13 @@ May be given (the defaults suit a simple game):
 - `action_for_card(card) -> object`: the engine action playing `card` (default: the card).
 - `card_of(action) -> card | None`: the card an applied action plays (None: not a card
   play; default: the action itself when it has a `suit` and a `rank`).
-- `choices(view) -> Sequence[Offer]`: a non-empty list makes the person's decision a
-  dialog: one button per `Offer(label, action)`, in reading order; the cursor runs over the
-  buttons and select (or a click) submits that offer's action. `choice_title(view)`: a
-  line above the buttons (default None).
+- `choices(view) -> Sequence[Offer]`: the person's calls now, one button per
+  `Offer(label, action)` in reading order (default: none). When their decision is not a
+  card (`legal_cards` is None) the buttons are a dialog in the middle of the table under
+  `choice_title(view)` (default: `table.your_choice`), the cursor on them; when a card may
+  be played too (a bella, a declaration) they stand beside the hand, above the bottom
+  seat's plate, and the cursor reaches them after the last card (or with down). Select or
+  a click submits the offer's action, refused with the engine's reason if it must be.
 - `selection(view) -> Selection | None`: a step of choosing `count` cards from the hand
   (a pass, a discard) is under way. Its banner shows to everyone at the table; the cards
   and the button only to the person on turn. Picking one too many is refused with
@@ -67,8 +75,19 @@ May be given (the defaults suit a simple game):
   (called `name`) decides; `acting`: the person at the TV may act now (None: the defaults).
 - `extra_pieces(layout, view, now) -> list[Piece]`: the game's own things on the felt
   (a trump card, declarations…), drawn over the trick and under the hand.
-- `after_applied(move)`: an action was applied and animated; say what needs saying.
+- `after_applied(move)`: an action was applied and animated; say what needs saying
+  (`self._say(word, move.now, **values)` puts a notice up).
 - `seat_name(seat)`, `mode_text()`: names as the catalogue has them.
+
+The constructor takes what `kiosk.table.TableController` needs: `new_game()`, the seats'
+bots (None: a person), an rng, and, by keyword, `table_game` (`kiosk.table.games`: what is
+hidden, when the table stops), `pacing`, `level_bot(level)` (the bot that plays for a
+person out of time), and the optional `modes`, `mode`, `on_action` (the journal),
+`turn_seconds`, `level`, `thinker`, `keys` and `rule_choices`. The values the hooks hand
+back are the small frozen records below: `Offer`, `Selection`, `ShownTrick`, `ScoreSheet`
+(its rows `kiosk.theme.SheetRow`). A piece of `extra_pieces` is a
+`kiosk.scenes.card_pieces.Piece` with a key of its own; its text is drawn with
+`self._line(...)`, which notes it in `labels` for the readability checks.
 """
 
 from __future__ import annotations
@@ -284,8 +303,8 @@ class CardTableScene(TableScene):
     def legal_cards(self, view: Any) -> Collection[Any] | None:
         """The cards the person at the bottom may play now (None: their decision is not a
         card)."""
-        cards = [a for a in view.legal if self.card_of(a) is not None]
-        return set(cards) if cards else None
+        cards = {self.card_of(a) for a in view.legal} - {None}
+        return cards or None
 
     def action_for_card(self, card: Any) -> Any:
         """The engine's action that plays `card`."""
@@ -480,31 +499,49 @@ class CardTableScene(TableScene):
         """The cards at the bottom of the screen, in the order they are drawn."""
         return list(self.hand_of(self.view()))
 
-    def offers(self) -> list[Offer]:
-        """The dialog's buttons when the person on turn decides by one (else none)."""
+    def step(self) -> str:
+        """What the person at the TV decides now: "choose" (only a dialog's buttons),
+        "play" (a card, and the calls of `choices` as buttons beside the hand when there
+        are any), "select" (cards for a select-N step), or "" (nothing: not their turn,
+        their hand hidden, or the menu open)."""
         if self.decision() is None:
+            return ""
+        view = self.view()
+        if self.selection(view) is not None:
+            return "select"
+        if self.legal_cards(view) is not None:
+            return "play"
+        return "choose" if self.choices(view) else ""
+
+    def offers(self) -> list[Offer]:
+        """The buttons of the person on turn: a dialog's, or calls beside the hand."""
+        if self.step() not in ("choose", "play"):
             return []
         return [o if isinstance(o, Offer) else Offer(*o) for o in self.choices(self.view())]
 
+    def _first_offer(self) -> int:
+        """The cursor's place of the first button: after the hand when it is beside it."""
+        return len(self.hand()) if self.step() == "play" else 0
+
     def _items(self) -> int:
-        """What the cursor runs over: the dialog's buttons, or the hand (and the button of
-        a select-N step)."""
-        offers = self.offers()
-        if offers:
-            return len(offers)
-        extra = 1 if self.selection(self.view()) is not None else 0
+        """What the cursor runs over: a dialog's buttons; or the hand, then the calls or
+        the select-N step's button."""
+        step = self.step()
+        if step == "choose":
+            return len(self.offers())
+        extra = len(self.offers()) if step == "play" else 1 if step == "select" else 0
         return len(self.hand()) + extra
 
     def _aim_cursor(self) -> None:
         seat = self.person_to_act()
         if seat is None or seat != self.viewer:
             return
-        view = self.view()
         hand = self.hand()
-        legal = self.legal_cards(view) if self.selection(view) is None else None
-        if self.offers():
+        step = self.step()
+        if step == "choose":
             self.cursor = min(self.cursor, len(self.offers()) - 1)
-        elif legal is not None:
+        elif step == "play":
+            legal = self.legal_cards(self.view()) or ()
             self.cursor = next((i for i, c in enumerate(hand) if c in legal), 0)
         else:
             self.cursor = min(self.cursor, max(0, len(hand) - 1))
@@ -550,22 +587,20 @@ class CardTableScene(TableScene):
         return self._submit(seat, step.action(list(self.picks)), now)
 
     def choose(self, index: int, now: float | None = None) -> bool:
-        """Press the dialog's `index`-th button: its action, if the engine allows it."""
+        """Press the `index`-th button of the offers: its action, if the engine allows it."""
         now = self._now if now is None else now
         seat = self.decision()
         offers = self.offers()
         if seat is None or not 0 <= index < len(offers):
             return False
-        self.cursor = index
+        self.cursor = self._first_offer() + index
         return self._submit(seat, offers[index].action, now)
 
     def play(self, card: Any, now: float | None = None) -> bool:
         """Play a card if the engine allows it; otherwise say why it is not allowed."""
         now = self._now if now is None else now
         seat = self.decision()
-        view = self.view()
-        if seat is None or self.offers() or self.selection(view) is not None \
-                or self.legal_cards(view) is None:
+        if seat is None or self.step() != "play":
             return False
         if not self._submit(seat, self.action_for_card(card), now):
             return False
@@ -646,26 +681,29 @@ class CardTableScene(TableScene):
         if not items:
             return
         hand = len(self.hand())
-        selecting = not self.offers() and self.selection(self.view()) is not None
+        below = self.step() != "choose" and items > hand  # buttons after the hand
         if action in (Action.LEFT, Action.RIGHT):
             self.cursor = (self.cursor + (1 if action is Action.RIGHT else -1)) % items
-        elif action is Action.DOWN and selecting:
-            self.cursor = hand
-        elif action is Action.UP and selecting and self.cursor >= hand:
+        elif action is Action.DOWN and below:
+            self.cursor = max(self.cursor, hand)
+        elif action is Action.UP and below and self.cursor >= hand:
             self.cursor = max(0, hand - 1)
         elif action in SELECTS:
             self._select(now)
 
     def _select(self, now: float) -> None:
-        if self.offers():
+        step = self.step()
+        if step == "choose":
             self.choose(self.cursor, now)
             return
         hand = self.hand()
-        if self.selection(self.view()) is not None:
+        if step == "select":
             if self.cursor >= len(hand):
                 self.confirm(now)
             else:
                 self.toggle(hand[self.cursor], now)
+        elif self.cursor >= len(hand) and self.offers():
+            self.choose(self.cursor - len(hand), now)
         elif hand:
             self.play(hand[min(self.cursor, len(hand) - 1)], now)
 
@@ -699,7 +737,7 @@ class CardTableScene(TableScene):
         if card is None and self.last_open:
             self.last_open = False
             return
-        if card is None or self.decision() is None or self.offers():
+        if card is None or self.step() not in ("play", "select"):
             return
         self.cursor = self.hand().index(card)
         self._select(now)
@@ -797,11 +835,12 @@ class CardTableScene(TableScene):
             return special
         if not acting:
             return self.word("thinking", seat=name)
-        if self.offers():
+        step = self.step()
+        if step == "choose":
             return self.word("your_choice", seat=name)
-        step = self.selection(self.view())
-        if step is not None:
-            return self.word("choose_cards", count=step.count)
+        selection = self.selection(self.view())
+        if step == "select" and selection is not None:
+            return self.word("choose_cards", count=selection.count)
         return self.word("your_turn", seat=name)
 
     # -- drawing ------------------------------------------------------------------------------
@@ -944,8 +983,10 @@ class CardTableScene(TableScene):
         pieces.extend(self.extra_pieces(layout, view, now))
         pieces.extend(self._hand_pieces(layout, view))
         offers = self.offers() if self.privacy is None and not self.table_open else []
-        if offers:
+        if offers and self.step() == "choose":
             pieces.append(self._dialog(layout, view, offers))
+        elif offers:
+            pieces.append(self._calls(layout, offers))
         if self.last_open and not self.table_open and not self.menu_open:
             pieces.append(self._last_trick(layout))
         if self.notice is not None:
@@ -1170,6 +1211,45 @@ class CardTableScene(TableScene):
 
         return Piece("dialog", box, look, paint)
 
+    def calls_rects(self, layout: Layout, labels: Sequence[str]) -> list[pygame.Rect]:
+        """The buttons of calls beside a hand to play from (in reading order): stacked up
+        from the bottom seat's plate, on its side of the table, clear of the trick."""
+        px, rtl = layout.px, self.rtl
+        plate = layout.plates["bottom"]
+        rects = []
+        y = plate.top - px(16)
+        for label in reversed(labels):
+            wide = self.text.render(label, px(READ), TEXT, True, rtl).get_width() + px(48)
+            rect = pygame.Rect(0, 0, min(plate.width, max(px(BUTTON_MIN_W), wide)),
+                               px(BUTTON_H))
+            rect.bottom = y
+            if rtl:
+                rect.right = plate.right
+            else:
+                rect.left = plate.left
+            rects.append(rect)
+            y = rect.top - px(12)
+        return rects[::-1]
+
+    def _calls(self, layout: Layout, offers: Sequence[Offer]) -> Piece:
+        """Calls the person may make instead of a card (a bella, a declaration): buttons
+        beside the hand; the cursor reaches them after the last card (or with down)."""
+        px = layout.px
+        labels = [o.label for o in offers]
+        rects = self.calls_rects(layout, labels)
+        for i, rect in enumerate(rects):
+            self._buttons.append((rect, f"offer:{i}"))
+        at = self.cursor - len(self.hand())
+        box = rects[0].unionall(rects[1:]).inflate(px(12), px(12))
+        look = (tuple(labels), at, self.rtl)
+
+        def paint(surface: pygame.Surface) -> None:
+            for i, (rect, label) in enumerate(zip(rects, labels, strict=True)):
+                self._button(surface, f"calls|button{i}", rect, label, px, lit=True,
+                             cursor=i == at)
+
+        return Piece("calls", box, look, paint)
+
     # the trick: each card with its player's name, the leader's marked, the winner shown
     def _tag_parts(self, layout: Layout, seat: int, card: pygame.Rect, place: str, led: bool,
                    won: bool, bounds: pygame.Rect | None = None, say_won: bool = True) -> Tag:
@@ -1355,10 +1435,9 @@ class CardTableScene(TableScene):
         self.shown_hand = tuple(c for c in cards if c is not None)
         slots = layout.slots(len(cards))
         self._hand_slots = [(c, s) for c, s in zip(cards, slots, strict=True) if c is not None]
-        mine = self.decision() is not None
-        dialog = mine and bool(self.offers())
-        selecting = self.selection(view) is not None
-        legal = self.legal_cards(view) if mine and not dialog and not selecting else None
+        step = self.step()
+        mine = step in ("play", "select")  # the cursor is on the hand (or its buttons)
+        legal = self.legal_cards(view) if step == "play" else None
         marks = self.hand_marks(view) if face_up else {}
         pieces = []
         for i, (card, slot) in enumerate(zip(cards, slots, strict=True)):
@@ -1369,7 +1448,7 @@ class CardTableScene(TableScene):
                     lift, outline = px(42), ACCENT
                 elif mark == "new":
                     lift, outline = px(16), RECEIVED
-                if mine and not dialog and i == self.cursor:
+                if mine and i == self.cursor:
                     lift, outline = max(lift, px(26)), CURSOR
                 dim = (legal is not None and card not in legal) or mark == "aside"
             theta = math.radians(-slot.angle)
@@ -1482,8 +1561,7 @@ class CardTableScene(TableScene):
 
     def help_pairs(self) -> list[HelpPair]:
         """What the keys do at the table now, each key with its action."""
-        view = self.view()
-        selecting = self.selection(view) is not None or bool(self.offers())
+        selecting = self.step() in ("select", "choose")
         doing = "help.pick" if selecting else "help.play"
         pairs = [
             HelpPair(self._caps(Action.LEFT) + self._caps(Action.RIGHT),

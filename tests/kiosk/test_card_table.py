@@ -3,8 +3,9 @@
 The game is Duel, a tiny trick game for 2 to 5 seats written here in a few lines: each
 seat says "play" or "pass" (a choice dialog), South then discards two cards but never an
 ace (a select-N step whose rule the engine checks), and five tricks follow (follow the
-suit led if you can; the highest card of the suit led wins). Its scene is only hooks;
-everything else is the base's.
+suit led if you can; the highest card of the suit led wins). Before South's first card
+South may "show" (a call beside the hand, as a bella is in Debertz). Its scene is only
+hooks; everything else is the base's.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ R_BID = "say play or pass"
 R_COUNT = "discard exactly two cards from your hand"
 R_ACE = "an ace may not be discarded"
 R_FOLLOW = "follow the suit led if you can"
+R_SHOW = "South may show only before their first card"
 SOUTH = tuple(Card.parse(t) for t in ("AS", "4S", "9H", "5H", "8D", "6C", "AC"))
 
 # -- the game: Duel ------------------------------------------------------------------------------
@@ -84,6 +86,7 @@ class DuelState:
         self.bids: list[str] = []
         self.trick: list[tuple[int, Card]] = []
         self.tricks: list[DuelTrick] = []
+        self.shown = False
 
     @property
     def current_player(self) -> int | None:
@@ -105,7 +108,10 @@ class DuelState:
                     if all(c.rank != 14 for c in pair)]
         led = self.trick[0][1].suit if self.trick else None
         follow = [c for c in hand if c.suit == led]
-        return follow or list(hand)
+        return (follow or list(hand)) + (["show"] if self.may_show(seat) else [])
+
+    def may_show(self, seat: int) -> bool:
+        return seat == 0 and not self.shown and len(self.hands[0]) == HAND
 
     def chance_outcomes(self) -> list[Any]:
         return []
@@ -126,6 +132,8 @@ class DuelState:
             if any(c.rank == 14 for c in action.cards):
                 return DuelError(R_ACE, repr(action))
             return None
+        if action == "show":
+            return None if self.may_show(seat) else DuelError(R_SHOW, "shown already")
         if action not in hand:
             return DuelError(R_FOLLOW, f"{action} is not in the hand")
         if action not in self.legal_actions(seat):
@@ -148,6 +156,8 @@ class DuelState:
             for card in action.cards:
                 self.hands[0].remove(card)
             self.phase, self.turn = "play", 1  # the seat on South's left leads
+        elif action == "show":
+            self.shown = True
         else:
             self.hands[seat].remove(action)
             self.trick.append((seat, action))
@@ -219,7 +229,9 @@ class DuelScene(CardTableScene):
         return ShownTrick(last.plays, last.leader, last.winner)
 
     def choices(self, view: DuelView) -> list[Offer]:
-        return [Offer("Play", "play"), Offer("Pass", "pass")] if view.phase == "bid" else []
+        if view.phase == "bid":
+            return [Offer("Play", "play"), Offer("Pass", "pass")]
+        return [Offer("Show", "show")] if "show" in view.legal else []
 
     def choice_title(self, view: DuelView) -> str:
         return "Play this hand?"
@@ -362,6 +374,11 @@ def test_the_table_lays_out_2_to_5_seats_without_overlaps_in_readable_text(
     readable(scene)
     # A full trick on the table, its winner shown: every card with its player's name.
     t = first_trick_to_follow(scene)
+    drawn(scene, t)  # South to follow, "Show" beside the hand
+    assert "calls" in scene._shown and "dialog" not in scene._shown
+    assert overlaps(scene) == []
+    inside(scene)
+    readable(scene)
     assert scene.play(scene.state.legal_actions()[0], t)
     t += SLIDE + 0.05
     drawn(scene, t)
@@ -556,3 +573,38 @@ def test_the_last_trick_and_a_wide_score_sheet(display: None) -> None:
     assert scene.labels["scores|headc4"].text == "Total"
     assert scene.labels["scores|footer"].text == scene.tr("table.new_game_prompt")
     readable(scene)
+
+
+# -- calls beside the hand -----------------------------------------------------------------------
+
+
+def test_a_call_beside_the_hand_leaves_the_cards_playable(display: None) -> None:
+    scene = duel(2)
+    t = first_trick_to_follow(scene)
+    drawn(scene, t)
+    assert scene.step() == "play"
+    assert [o.label for o in scene.offers()] == ["Show"]
+    assert scene.labels["calls|button0"].text == "Show"
+    hand = scene.hand()
+    # The cursor starts on a legal card; down goes to the call, up comes back.
+    assert scene.cursor < len(hand)
+    scene.handle(Action.DOWN, "", t)
+    assert scene.cursor == len(hand)
+    scene.handle(Action.UP, "", t)
+    assert scene.cursor == len(hand) - 1
+    scene.handle(Action.DOWN, "", t)
+    scene.handle(Action.SELECT, "", t)
+    assert scene.state.shown and scene.state.turn == 0  # still South's turn, to play
+    drawn(scene, t)
+    assert scene.offers() == [] and "calls" not in scene._shown
+    led = scene.state.trick[0][1].suit
+    assert scene.play(next(c for c in scene.hand() if c.suit == led), t)
+
+
+def test_a_call_is_clicked_too(display: None) -> None:
+    scene = duel(3)
+    t = first_trick_to_follow(scene)
+    drawn(scene, t)
+    button = next(rect for rect, name in scene._buttons if name == "offer:0")
+    scene.click(button.center, t)
+    assert scene.state.shown
