@@ -4,8 +4,9 @@ The game is Duel, a tiny trick game for 2 to 5 seats written here in a few lines
 seat says "play" or "pass" (a choice dialog), South then discards two cards but never an
 ace (a select-N step whose rule the engine checks), and five tricks follow (follow the
 suit led if you can; the highest card of the suit led wins). Before South's first card
-South may "show" (a call beside the hand, as a bella is in Debertz). Its scene is only
-hooks; everything else is the base's.
+South may "show" (a call beside the hand, as a bella is in Debertz). It is dealt French
+cards, or German ones (as Dobbm's). Its scene is only hooks; everything else is the
+base's.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import pygame
 import pytest
 
 from engines.cards.cards import Card
+from engines.cards.german import GermanCard, german_deck
 from engines.errors import BrokenRule
 from kiosk import theme
 from kiosk.config import Action
@@ -42,6 +44,11 @@ R_ACE = "an ace may not be discarded"
 R_FOLLOW = "follow the suit led if you can"
 R_SHOW = "South may show only before their first card"
 SOUTH = tuple(Card.parse(t) for t in ("AS", "4S", "9H", "5H", "8D", "6C", "AC"))
+DISCARD = (Card.parse("4S"), Card.parse("9H"))  # South keeps a card of every suit
+# The same in German suits (hearts, leaves, acorns, bells; the Sow ranks as an ace), as
+# Dobbm's cards are.
+GERMAN_SOUTH = tuple(GermanCard.parse(t) for t in ("SH", "8H", "OL", "UL", "9A", "7B", "SB"))
+GERMAN_DISCARD = (GermanCard.parse("8H"), GermanCard.parse("UL"))
 
 # -- the game: Duel ------------------------------------------------------------------------------
 
@@ -76,11 +83,13 @@ class DuelView:
 
 
 class DuelState:
-    def __init__(self, players: int) -> None:
-        rest = [c for c in (Card(i) for i in range(52)) if c not in SOUTH]
+    def __init__(self, players: int, german: bool = False) -> None:
+        south = GERMAN_SOUTH if german else SOUTH
+        deck: Sequence[Any] = german_deck() if german else [Card(i) for i in range(52)]
+        rest = [c for c in deck if c not in south]
         random.Random(players).shuffle(rest)
         self.players = players
-        self.hands = [list(SOUTH)] + [rest[i * HAND:(i + 1) * HAND] for i in range(players - 1)]
+        self.hands = [list(south)] + [rest[i * HAND:(i + 1) * HAND] for i in range(players - 1)]
         self.phase = "bid"
         self.turn: int | None = 0
         self.bids: list[str] = []
@@ -213,7 +222,7 @@ class DuelScene(CardTableScene):
         return len(SOUTH)
 
     def hand_of(self, view: DuelView) -> list[Card]:
-        return sorted(view.hand, key=lambda c: (c.suit, c.rank))
+        return sorted(view.hand)  # by suit, then rank
 
     def trick_of(self, view: DuelView) -> Sequence[tuple[int, Card]]:
         return view.trick
@@ -258,10 +267,10 @@ class DuelScene(CardTableScene):
         return ScoreSheet("Hand over", header, rows)
 
 
-def duel(players: int = 2, lang: str = "en") -> DuelScene:
+def duel(players: int = 2, lang: str = "en", german: bool = False) -> DuelScene:
     tr = Translator(lang)
     return DuelScene(
-        TextRenderer(rtl=tr.rtl), tr, lambda: DuelState(players),
+        TextRenderer(rtl=tr.rtl), tr, lambda: DuelState(players, german),
         (None, *(FirstBot() for _ in range(players - 1))), random.Random(1),
         table_game=TableGame(hidden=True), pacing=Pacing(computer=0.2, result=5.0),
         level_bot=lambda level: FirstBot(), turn_seconds=40)
@@ -291,7 +300,8 @@ def bid_all(scene: DuelScene, t: float = 0.0) -> float:
 
 
 def discard(scene: DuelScene, t: float) -> float:
-    for card in (Card.parse("4S"), Card.parse("9H")):
+    german = isinstance(scene.state.hands[0][0], GermanCard)
+    for card in GERMAN_DISCARD if german else DISCARD:
         assert scene.toggle(card, t)
     assert scene.confirm(t)
     return t
@@ -360,11 +370,12 @@ def inside(scene: DuelScene) -> None:
             assert layout.table.contains(rect), key
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize(("players", "german"), [(2, False), (3, False), (4, False),
+                                                (5, False), (4, True), (5, True)])
 @pytest.mark.parametrize("lang", ["en", "fa"])
 def test_the_table_lays_out_2_to_5_seats_without_overlaps_in_readable_text(
-        display: None, players: int, lang: str) -> None:
-    scene = duel(players, lang)
+        display: None, players: int, german: bool, lang: str) -> None:
+    scene = duel(players, lang, german)
     # The bidding dialog.
     scene.update(0.0)
     drawn(scene, 0.1)
@@ -388,8 +399,11 @@ def test_the_table_lays_out_2_to_5_seats_without_overlaps_in_readable_text(
     assert overlaps(scene) == []
     inside(scene)
     readable(scene)
-    if lang == "en":
-        pygame.image.save(drawn(scene, t), f"/tmp/card_table_{players}_{lang}.png")
+    cards = [look[0] for key, (_, look) in scene._shown.items()
+             if key.startswith(("trick:", "hand:"))]
+    assert all(isinstance(c, GermanCard if german else Card) for c in cards)
+    deck = "german" if german else "french"
+    pygame.image.save(drawn(scene, t), f"/tmp/card_table_{players}_{deck}_{lang}.png")
 
 
 @pytest.mark.parametrize("rtl", [False, True])
