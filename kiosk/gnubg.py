@@ -78,6 +78,10 @@ _RANKED_LINE = re.compile(
 _CHANCES_LINE = re.compile(r"^\s*(?P<win>[01]\.\d+)\s+[01]\.\d+\s+[01]\.\d+\s+-\s")
 NO_CUBE_ANALYSIS = "no cube analysis (the cube cannot matter)"
 _CUBE_LINE = re.compile(r"^Proper cube action:\s*(?P<action>.+?)\s*$", re.M)
+# The cubeful equities behind it: ``2. Double, pass        +1.000  (+0.908)``.
+_CUBE_EQUITY_LINE = re.compile(
+    r"^\s*\d\.\s+(?P<what>No (?:re)?double|(?:Re)?[Dd]ouble, (?:take|pass|drop|beaver))"
+    r"\s+(?P<equity>[+-]?\d+\.\d+)", re.M)
 _SCRIPT_LINE = re.compile(r"^DEBARNA-GNUBG (?P<json>\{.*\})\s*$", re.M)
 
 
@@ -305,11 +309,26 @@ def hint_plays(view: View, ply: int = DEFAULT_PLY, count: int = 3, *,
 class CubeHint:
     """gnubg's cube decision for the side on roll: `proper` is its own words
     (``Double, take``); `double` whether the side on roll should double, `take`
-    whether the other side should take if doubled."""
+    whether the other side should take if doubled; `equities` the cubeful equities
+    behind it, best first as gnubg lists them (``no_double``, ``double_take``,
+    ``double_pass``), for the side on roll."""
 
     proper: str
     double: bool
     take: bool
+    equities: tuple[tuple[str, float], ...] = ()
+
+
+def parse_cube_equities(out: str) -> tuple[tuple[str, float], ...]:
+    """The cubeful equities gnubg's cube analysis lists (no double, double/take,
+    double/pass), in its order."""
+    found = []
+    for line in _CUBE_EQUITY_LINE.finditer(out):
+        what = line.group("what").lower()
+        key = "no_double" if what.startswith("no ") else (
+            "double_pass" if what.endswith(("pass", "drop")) else "double_take")
+        found.append((key, float(line.group("equity"))))
+    return tuple(found)
 
 
 def parse_cube_action(text: str) -> CubeHint:
@@ -344,7 +363,8 @@ def hint_cube(view: View, ply: int = DEFAULT_PLY, *, path: str | None = None,
             # no double, and a double (pointless) is taken.
             return CubeHint(NO_CUBE_ANALYSIS, double=False, take=True)
         raise GnubgError(f"gnubg's hint gave no cube action: {_tail(out)}")
-    return parse_cube_action(re.sub(r"\s*\(.*$", "", found.group("action")))
+    proper = parse_cube_action(re.sub(r"\s*\(.*$", "", found.group("action")))
+    return replace(proper, equities=parse_cube_equities(out))
 
 
 def _tail(out: str) -> str:

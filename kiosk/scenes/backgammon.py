@@ -44,7 +44,6 @@ height at 1080p). Everything lies inside the TV's title-safe area.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, replace
@@ -52,11 +51,12 @@ from typing import Protocol
 
 import pygame
 
+from engines.backgammon import cube as cube_rules
 from engines.backgammon.bots import hint as bot_hint
-from engines.backgammon.bots import make_bot
 from engines.backgammon.exchange import export_ids, export_xgid, import_ids, import_xgid
 from engines.backgammon.ids import IdError, MatchInfo, decode_match_id, decode_position_id
 from engines.backgammon.ids import match_id as write_match_id
+from engines.backgammon.net import evaluate
 from engines.backgammon.options import GameOptions, Kind, OptionsError
 from engines.backgammon.rules import (
     BAR,
@@ -299,20 +299,29 @@ class Advice:
     ply: int | None = None
     plays: tuple[AdvicePlay, ...] = ()
     cube: str | None = None
+    cube_equities: tuple[tuple[str, float], ...] = ()  # no_double, double_take, double_pass
     failed: str | None = None
 
 
-_CUBE_WORDS = {CubeAction.DOUBLE: "double", CubeAction.ROLL: "no_double",
-               CubeAction.TAKE: "take", CubeAction.DROP: "drop"}
+def _cube_words(phase: Phase, double: bool, take: bool, too_good: bool) -> str:
+    """The cube decision as the catalogue's backgammon.advice key: the answer to a double,
+    or whether to double (and what the other side should answer)."""
+    if phase is Phase.RESPOND:
+        return "take" if take else "drop"
+    if double:
+        return "double_take" if take else "double_pass"
+    return "too_good" if too_good else "no_double"
 
 
 def advise(view: View, level: str, expert: GnubgBot | None = None,
-           count: int = HINT_COUNT) -> Advice:
+           count: int = HINT_COUNT, jacoby: bool = False) -> Advice:
     """The hint for a person's decision in `view`: with a roll to play, the `count` best
     plays `level` sees (`engines.backgammon.bots.hint`), or GNU Backgammon's with its
     equities (`expert`, at its ply); before a roll or answering a double, the cube
-    decision (gnubg's, or the level's own computer's). Runs on the table's worker: gnubg
-    takes a moment. A gnubg failure is said, not raised."""
+    decision with the cubeful equities behind it (gnubg's, or the kiosk's cube model,
+    `engines.backgammon.cube.analyse`, on the learned evaluation's chances; `jacoby`:
+    money play under the Jacoby rule). Runs on the table's worker: gnubg takes a moment.
+    A gnubg failure is said, not raised."""
     if view.phase not in (Phase.MOVE, Phase.CUBE, Phase.RESPOND):
         raise ValueError(f"a hint is for a roll to play or a cube decision, not {view.phase}")
     if expert is not None:
@@ -325,18 +334,20 @@ def advise(view: View, level: str, expert: GnubgBot | None = None,
             cube = hint_cube(view, expert.ply, path=expert.path, timeout=expert.timeout)
         except GnubgError as exc:
             return Advice(EXPERT, expert.ply, failed=str(exc))
-        if view.phase is Phase.RESPOND:
-            words = "take" if cube.take else "drop"
-        elif cube.double:
-            words = "double_take" if cube.take else "double_pass"
-        else:
-            words = "too_good" if cube.proper.lower().startswith("too good") else "no_double"
-        return Advice(EXPERT, expert.ply, cube=words)
+        too_good = cube.proper.lower().startswith("too good")
+        return Advice(EXPERT, expert.ply,
+                      cube=_cube_words(view.phase, cube.double, cube.take, too_good),
+                      cube_equities=cube.equities)
     if view.phase is Phase.MOVE:
         return Advice(level, plays=tuple(AdvicePlay(h.play, h.equity, h.win)
                                          for h in bot_hint(view, level, count)))
-    action = make_bot(level).choose(view, random.Random(0))
-    return Advice(level, cube=_CUBE_WORDS[CubeAction(action)])
+    assert view.turn is not None  # before a roll or answering a double: someone's turn
+    analysis = cube_rules.analyse(view, evaluate(view.board, view.turn), jacoby=jacoby)
+    equities = tuple((key, value) for key, value in (
+        ("no_double", analysis.no_double), ("double_take", analysis.double_take),
+        ("double_pass", analysis.double_pass)) if value is not None)
+    return Advice(level, cube=_cube_words(view.phase, analysis.double, analysis.take,
+                                          analysis.too_good), cube_equities=equities)
 
 
 # -- setting a position up from an ID ------------------------------------------------------------
@@ -1015,7 +1026,8 @@ class BackgammonScene(TableScene):
         self.hint_open = True
         self.advice = None
         self._advice_job = self.table.worker.start(advise, self.state.view(actor), level,
-                                                   expert, HINT_COUNT)
+                                                   expert, HINT_COUNT,
+                                                   self.state.options.uses_jacoby)
 
     def _close_hint(self) -> None:
         job = getattr(self, "_advice_job", None)
@@ -1888,8 +1900,9 @@ class BackgammonScene(TableScene):
 
     # the overlays on the board: the hint, and the IDs
     def advice_lines(self) -> list[tuple[str, str, str]]:
-        """The hint's rows as shown: (the play, its equity, its winning chance), or the cube
-        decision, "thinking…" or why there is none in the first cell."""
+        """The hint's rows as shown: (the play, its equity, its winning chance); the cube
+        decision, or "thinking…" or why there is none, alone in the first cell; each cube
+        action with its equity."""
         tr, advice = self.tr, self.advice
         if advice is None:
             return [(tr("backgammon.advice.thinking"), "", "")]
@@ -1903,6 +1916,9 @@ class BackgammonScene(TableScene):
         if advice.cube is not None:
             decision = tr(f"backgammon.advice.{advice.cube}")
             rows.append((tr("backgammon.advice.cube", decision=decision), "", ""))
+            for key, equity in advice.cube_equities:
+                rows.append((tr(f"backgammon.advice.eq_{key}"), tr.digits(f"{equity:+.3f}"),
+                             ""))
         return rows
 
     def advice_title(self) -> str:
@@ -1950,8 +1966,10 @@ class BackgammonScene(TableScene):
                 colour = WARN if self.advice is not None and self.advice.failed else TEXT
                 self._line(surface, f"hint|{i}|text", "overlay", first, px(READ), colour, row)
                 continue
+            play = bool(win)  # a play (Latin, left to right), or a cube action's name
             self._line(surface, f"hint|{i}|play", "overlay", first, px(READ), TEXT,
-                       self._column(row, 0.0, 0.56), bold=i == 0, rtl=False)
+                       self._column(row, 0.0, 0.56), bold=i == 0 and play,
+                       rtl=False if play else None)
             self._line(surface, f"hint|{i}|equity", "overlay", equity, px(READ), TEXT,
                        self._column(row, 0.56, 0.8), align="end", rtl=False)
             self._line(surface, f"hint|{i}|win", "overlay", win, px(READ), TEXT,

@@ -17,8 +17,10 @@ import pytest
 
 from benchmarks.table_readability import CAP_TARGET, measure_label
 from engines.backgammon import bots as engine_bots
+from engines.backgammon import cube as cube_rules
 from engines.backgammon.exchange import export_ids, import_ids, import_xgid
 from engines.backgammon.ids import MatchInfo, match_id
+from engines.backgammon.net import evaluate
 from engines.backgammon.options import GameOptions, Kind
 from engines.backgammon.rules import Board, CubeAction, GameState, Phase, Play
 from kiosk import gnubg
@@ -195,10 +197,29 @@ def test_before_the_roll_the_hint_gives_the_cube_decision(display: None) -> None
     typed(scene, "?")
     scene.update(0.0)
     assert scene.advice is not None and scene.advice.plays == ()
-    choice = engine_bots.make_bot("hard").choose(scene.state.view(0), random.Random(0))
-    assert scene.advice.cube == ("double" if choice is CubeAction.DOUBLE else "no_double")
-    drawn(scene)
-    assert scene.labels["hint|0|text"].text.startswith("Cube: ")
+    view = scene.state.view(0)
+    analysis = cube_rules.analyse(view, evaluate(view.board, 0))
+    assert scene.advice.cube == ("double_take" if analysis.double and analysis.take else
+                                 "double_pass" if analysis.double else
+                                 "too_good" if analysis.too_good else "no_double")
+    assert scene.advice.cube_equities == (
+        ("no_double", analysis.no_double), ("double_take", analysis.double_take),
+        ("double_pass", analysis.double_pass))
+    surface = drawn(scene)
+    assert scene.labels["hint|0|text"].text == "Cube: no double, roll"  # the opening
+    assert [scene.labels[f"hint|{i}|play"].text for i in (1, 2, 3)] == [
+        "No double", "Double, take", "Double, pass"]
+    assert scene.labels["hint|3|equity"].text == "+1.000"  # a pass wins the cube's points
+    assert min(caps(scene, surface, "hint|").values()) >= CAP_TARGET
+
+
+def test_answering_a_double_the_hint_says_take_or_drop(display: None) -> None:
+    scene = scene_with(lambda: at(None, turn=1), {1: engine_bots.make_bot("hard")})
+    scene.table.apply(CubeAction.DOUBLE)  # Dark doubles at the start: Light answers
+    assert scene.state.phase is Phase.RESPOND and scene.state.current_player == 0
+    typed(scene, "?")
+    scene.update(0.0)
+    assert scene.advice is not None and scene.advice.cube == "take"
 
 
 def test_off_turn_the_hint_says_when_it_is_given(display: None) -> None:
@@ -239,6 +260,11 @@ def test_against_the_expert_before_the_roll_the_hint_is_gnubgs_cube_action(
         (cube.double, cube.take), "too_good" if cube.proper.startswith("Too good")
         else "no_double")
     assert scene.advice.cube == words == "double_pass"
+    assert scene.advice.cube_equities == cube.equities
+    assert [key for key, _ in cube.equities] == ["double_pass", "double_take", "no_double"]
+    drawn(scene)
+    assert scene.labels["hint|1|play"].text == "Double, pass"
+    assert scene.labels["hint|1|equity"].text == "+1.000"
 
 
 # -- the IDs -------------------------------------------------------------------------------------

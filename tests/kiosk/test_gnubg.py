@@ -503,3 +503,30 @@ def test_the_kiosk_builds_the_takhteh_nard_screen_with_the_gnubg_section(
     assert isinstance(expert.bots[1], GnubgBot) and expert.bots[1].ply == 0
     assert scene.keys[Action.NEW_HAND] == ("m",)  # the help line names the config's keys
     assert any(pair.keys == ("M",) for pair in scene.help_pairs())
+
+
+def test_the_cube_analysis_is_read_with_its_equities() -> None:
+    out = """\
+Cube analysis
+0-ply cubeless equity +0.065 (Money: +0.067)
+  0.522 0.154 0.008 - 0.478 0.130 0.008
+Cubeful equities:
+1. No double           +0.092
+2. Double, pass        +1.000  (+0.908)
+3. Double, take        -0.191  (-0.283)
+Proper cube action: No double, take (23.8%)
+"""
+    assert gnubg.parse_cube_equities(out) == (
+        ("no_double", 0.092), ("double_pass", 1.0), ("double_take", -0.191))
+    assert gnubg.parse_cube_equities(out.replace("Double", "Redouble").replace(
+        "No double", "No redouble")) == gnubg.parse_cube_equities(out)
+
+
+def test_gnubgs_cube_hint_carries_its_equities(real_gnubg: None) -> None:
+    state = import_ids(DOUBLE_TAKE, MONEY)
+    cube = gnubg.hint_cube(state.view(state.current_player), 0)
+    keys = {key for key, _ in cube.equities}
+    assert keys == {"no_double", "double_take", "double_pass"}
+    assert dict(cube.equities)["double_pass"] == 1.0
+    assert cube.double and cube.take  # double, take: taking is worth more than passing
+    assert dict(cube.equities)["double_take"] >= dict(cube.equities)["no_double"]
