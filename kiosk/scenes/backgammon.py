@@ -951,6 +951,10 @@ class BackgammonScene(TableScene):
         self.tool = None
         if not self.tool_enabled(name):
             return
+        if self.ids_open:
+            self.close_ids()  # the IDs go away; the IDs button itself only closes them
+            if name == "ids":
+                return
         if name == "hint":
             self.toggle_hint(now)
         elif name == "ids":
@@ -1060,6 +1064,12 @@ class BackgammonScene(TableScene):
             return position, match, export_xgid(self.state)
         except IdError:
             return None
+
+    @property
+    def wants_text(self) -> bool:
+        """The screen takes typing now (the ID field): a scanner's burst is an ID to set up,
+        every key typed a character, none a shortcut."""
+        return self.ids_open
 
     def open_ids(self) -> None:
         """Show the IDs, with an empty field to set a position up (I, or the IDs button)."""
@@ -1811,6 +1821,12 @@ class BackgammonScene(TableScene):
         if self.ids_open:
             pairs = [HelpPair(caps(Action.SELECT), tr("backgammon.help.set_up")),
                      HelpPair(caps(Action.ERASE), tr("backgammon.help.erase")),
+                     HelpPair(caps(Action.BACK), tr("backgammon.help.close"))]
+        elif self.menu_open:
+            pairs = [HelpPair(caps(Action.UP) + caps(Action.DOWN), tr("backgammon.help.choose")),
+                     HelpPair(caps(Action.LEFT) + caps(Action.RIGHT),
+                              tr("backgammon.help.change")),
+                     HelpPair(caps(Action.SELECT), tr("backgammon.help.start")),
                      HelpPair(caps(Action.BACK), tr("backgammon.help.close"))]
         else:
             pairs = [

@@ -222,6 +222,16 @@ def test_answering_a_double_the_hint_says_take_or_drop(display: None) -> None:
     assert scene.advice is not None and scene.advice.cube == "take"
 
 
+def test_a_gnubg_that_cannot_answer_is_said_on_the_hint(display: None) -> None:
+    scene = scene_with(lambda: at((6, 4)), {1: GnubgBot(path="/nonexistent/gnubg")})
+    assert scene.hint_source()[0] == "expert"
+    typed(scene, "?")
+    scene.update(0.0)
+    assert scene.advice is not None and scene.advice.failed is not None
+    drawn(scene)
+    assert scene.labels["hint|0|text"].text.startswith("No hint: '/nonexistent/gnubg'")
+
+
 def test_off_turn_the_hint_says_when_it_is_given(display: None) -> None:
     scene = scene_with(lambda: at((3, 1), turn=1), {1: engine_bots.make_bot("medium")})
     typed(scene, "?")  # the computer's turn
@@ -495,7 +505,13 @@ def test_the_hint_and_ids_buttons_work_by_touch(display: None) -> None:
     scene.click(layout.tools[TOOLS.index("hint")].center, 0.0)
     assert not scene.hint_open
     scene.click(layout.tools[TOOLS.index("ids")].center, 0.0)
-    assert scene.ids_open
+    assert scene.ids_open and scene.wants_text
+    scene.click(layout.tools[TOOLS.index("ids")].center, 0.0)  # again: closed
+    assert not scene.ids_open and not scene.wants_text
+    scene.click(layout.tools[TOOLS.index("ids")].center, 0.0)
+    scene.click(layout.tools[TOOLS.index("hint")].center, 0.0)  # the hint instead
+    assert not scene.ids_open and scene.hint_open
+    scene.click(layout.tools[TOOLS.index("ids")].center, 0.0)
     scene.click(layout.board.center, 0.0)  # a touch elsewhere puts it away
     assert not scene.ids_open
     assert not scene.tool_enabled("new_game")  # no menu at this table: the button is veiled
@@ -520,6 +536,19 @@ def test_the_help_line_is_at_least_28_px_tall_at_1080p(display: None, lang: str)
         layout.panel)
     for key in measured:
         assert layout.help.contains(scene.labels[key].rect), key
+
+
+def test_the_help_line_says_what_the_keys_do_in_the_menu_and_the_id_field(
+        display: None) -> None:
+    scene = scene_with(lambda: at((3, 1)), {1: engine_bots.make_bot("medium")},
+                       modes=scene_module_modes())
+    scene.handle(Action.NEW_HAND, "", 0.0)
+    assert [p.action for p in scene.help_pairs()] == [
+        "choose", "change an option", "play this way", "close"]
+    scene.handle(Action.NEW_HAND, "", 0.0)
+    typed(scene, "i")
+    assert [(p.keys, p.action) for p in scene.help_pairs()] == [
+        (("Enter",), "set up"), (("Backspace",), "erase"), (("Esc",), "close")]
 
 
 def test_the_help_line_keeps_each_key_with_what_it_does(display: None) -> None:
