@@ -1719,6 +1719,8 @@ class BackgammonScene(TableScene):
         while theme.menu_height(look, self.menu_size, px) > room and look.row > MENU_ROW_MIN:
             look = replace(look, row=look.row - 2)
         box = self._over_board(layout, min(room, theme.menu_height(look, self.menu_size, px)))
+        box.width = round(layout.inner.width * 0.86)  # its longest row at full size
+        box.centerx = layout.inner.centerx
         self._menu_rects = theme.menu_rows(box, look, self.menu_size, px)
         theme.modes_menu(self.text, surface, box, look, px, self.rtl,
                          self.tr("backgammon.choose_mode"), self.menu_lines(), self.menu_index)
