@@ -1,6 +1,7 @@
 """A card table on the TV, with no game in it: the base every trick-taking game's scene is.
 
-`CardTableScene` lays out 2 to 5 seats (`kiosk.scenes.card_layout`), fans the hand of
+`CardTableScene` lays out 2 to 5 seats (`kiosk.scenes.card_layout`; its pieces and
+colours are `card_pieces`', its text and help line `card_text`'s), fans the hand of
 the person whose turn it is at the bottom (legal cards lit, the others dimmed; an illegal
 pick is refused with the engine's reason), lays each played card in the middle toward
 its player with the player's name pinned to it (the leader's marked "led", the winner's
@@ -107,18 +108,13 @@ from kiosk.config import DEFAULT_KEYS, Action
 from kiosk.i18n import Translator
 from kiosk.scenes.card_layout import PLACES, SEAT_NAMES, TAG_EDGES, Layout, make_layout
 from kiosk.scenes.card_pieces import (
-    ARROW_W,
-    ARROWS,
     COLLECT,
     FELT,
     FELT_DARK,
-    HELP_ROW,
     HOLD,
-    KEY_H,
     MENU,
     MENU_ROW_MIN,
     NOTICE_SECONDS,
-    PAIR_GAP,
     PLATE,
     READ,
     RECEIVED,
@@ -138,22 +134,20 @@ from kiosk.scenes.card_pieces import (
     Played,
     Point,
     Slot,
-    draw_arrow,
-    draw_keycap,
     draw_role,
     ease,
-    key_label,
     lerp,
     merge,
     wrap_pairs,
 )
+from kiosk.scenes.card_text import TableText
 from kiosk.scenes.modes import MENU_SELECTS, TableScene, forward
 from kiosk.table.choices import Choices
 from kiosk.table.controller import Move, Pacing, TableController
 from kiosk.table.games import TableGame
 from kiosk.table.seats import Mode, bots_of, seats_of
 from kiosk.table.worker import Worker
-from kiosk.text import TextRenderer, aligned
+from kiosk.text import TextRenderer
 from kiosk.theme import ACCENT, BAD, CURSOR, GOOD, PANEL_EDGE, TEXT, TEXT_DIM, Colour
 
 COVERING = ("last_trick", "toast", "privacy", "scores", "menu", "dialog")  # over the table
@@ -217,7 +211,7 @@ class ScoreSheet:
     footer: str | None = None
 
 
-class CardTableScene(TableScene):
+class CardTableScene(TableScene, TableText):
     """A trick-taking game between people and computers on one screen (see the module)."""
 
     game = "table"
@@ -930,41 +924,6 @@ class CardTableScene(TableScene):
         self._background = background
         return layout
 
-    # text a player reads: drawn at its size (smaller only if it cannot fit) and noted
-    def _line(self, surface: pygame.Surface, key: str, kind: str, text: str, size: int,
-              colour: Colour, rect: pygame.Rect, *, align: str = "start",
-              bold: bool = False, ink: bool = False) -> pygame.Rect:
-        """One line of text in `rect` (vertically centred: its line, or with `ink` its
-        glyphs, so Persian letters that reach low stay inside a small box), noted in
-        `labels` under `key`."""
-        rtl = self.rtl
-        image = self.text.render(text, size, colour, bold, rtl)
-        used = size
-        while image.get_width() > rect.width and used > 8:
-            used = max(8, int(used * rect.width / image.get_width()) - 1)
-            image = self.text.render(text, used, colour, bold, rtl)
-        box = image.get_rect(centery=rect.centery)
-        if ink:
-            glyphs = image.get_bounding_rect(min_alpha=1)
-            box.top = rect.centery - glyphs.centery
-        aligned(box, rect, align, rtl)
-        surface.blit(image, box)
-        self.labels[key] = Label(kind, text, used, colour, bold, box)
-        return box
-
-    def _para(self, surface: pygame.Surface, key: str, kind: str, text: str, size: int,
-              colour: Colour, rect: pygame.Rect, align: str = "start") -> None:
-        """`text` wrapped to `rect`'s width from its top; smaller only if it cannot fit."""
-        while True:
-            lines = self.text.wrap(text, size, rect.width, rtl=self.rtl, colour=colour)
-            pitch = round(size * ROW / READ)
-            if len(lines) * pitch <= rect.height or size <= 12:
-                break
-            size -= 2
-        for i, line in enumerate(lines):
-            row = pygame.Rect(rect.left, rect.top + i * pitch, rect.width, pitch)
-            self._line(surface, f"{key}{i}", kind, line, size, colour, row, align=align)
-
     # the pieces
     def _pieces(self, layout: Layout, now: float) -> list[Piece]:
         view = self.view()
@@ -1076,15 +1035,6 @@ class CardTableScene(TableScene):
                 surface.blit(card, rect)
 
         return Piece(f"backs:{seat}", box, (place, count, box.size), paint)
-
-    def _button(self, surface: pygame.Surface, key: str, box: pygame.Rect, label: str,
-                px: Callable[[float], int], *, lit: bool, cursor: bool) -> None:
-        """A button on the table: lit when it may be pressed, ringed under the cursor."""
-        theme.button(self.text, surface, box, "", px(READ), px, self.rtl, chosen=lit,
-                     edge=CURSOR if cursor else (ACCENT if lit else PANEL_EDGE),
-                     width=px(6) if cursor else px(3), radius=box.height // 3)
-        self._line(surface, key, "table", label, px(READ), TEXT, box.inflate(-px(24), 0),
-                   align="center", bold=lit)
 
     def _selection(self, layout: Layout, step: Selection) -> Piece:
         """A select-N step: its banner (with an arrow toward a seat) for everyone, and the
@@ -1554,11 +1504,7 @@ class CardTableScene(TableScene):
 
         return Piece("timer", rect, (digits, low, rtl), paint)
 
-    # the help line: (key, what it does) pairs, wrapped only between pairs
-    def _caps(self, action: Action) -> tuple[str, ...]:
-        names = self.keys.get(action, ())
-        return (key_label(names[0]),) if names else ()
-
+    # the help line (drawn by `TableText`): what the keys do in the step at hand
     def help_pairs(self) -> list[HelpPair]:
         """What the keys do at the table now, each key with its action."""
         selecting = self.step() in ("select", "choose")
@@ -1572,90 +1518,6 @@ class CardTableScene(TableScene):
         if not selecting:  # a card to play: the last trick may help (L works always)
             pairs.append(HelpPair(self._caps(Action.LAST_TRICK), self.word("help.last_trick")))
         return [pair for pair in pairs if pair.keys]
-
-    def _px(self) -> Callable[[float], int]:
-        return self._layout.px if self._layout is not None else theme.scaler(1.0)
-
-    def _cap_width(self, label: str, px: Callable[[float], int]) -> int:
-        if label in ARROWS.values():
-            return px(ARROW_W)
-        wide = self.text.render(label, px(READ), TEXT, True, False).get_width()
-        return max(px(KEY_H), wide + 2 * px(10))
-
-    def _pair_width(self, pair: HelpPair, px: Callable[[float], int]) -> int:
-        caps = sum(self._cap_width(k, px) for k in pair.keys) + px(4) * (len(pair.keys) - 1)
-        words = self.text.render(pair.action, px(READ), TEXT, False, self.rtl).get_width()
-        return caps + px(10) + words
-
-    def help_rows(self, width: int) -> list[list[HelpPair]]:
-        """The help line cut into rows no wider than `width` (in the screen's pixels),
-        only ever between one (key, action) pair and the next."""
-        px = self._px()
-        pairs = self.help_pairs()
-        widths = [self._pair_width(pair, px) for pair in pairs]
-        return [[pairs[i] for i in row] for row in wrap_pairs(widths, width, px(PAIR_GAP))]
-
-    def _draw_pair(self, surface: pygame.Surface, key: str, pair: HelpPair, left: int,
-                   centre_y: int, px: Callable[[float], int]
-                   ) -> tuple[pygame.Rect, pygame.Rect]:
-        """One (keys, action) pair from `left` across (in reading order: in Persian the
-        keys on the right); returns the keys' and the action's rectangles."""
-        width = self._pair_width(pair, px)
-        x = left + width if self.rtl else left
-        caps: list[pygame.Rect] = []
-        # Keys side by side read left to right in both languages (◀ ▶).
-        keys = list(enumerate(pair.keys))
-        for i, label in reversed(keys) if self.rtl else keys:
-            cap = pygame.Rect(0, 0, self._cap_width(label, px), px(KEY_H))
-            cap.centery = centre_y
-            if self.rtl:
-                cap.right = x
-                x = cap.left - px(4)
-            else:
-                cap.left = x
-                x = cap.right + px(4)
-            caps.append(cap)
-            draw_keycap(surface, cap, px)
-            if label in ARROWS.values():
-                draw_arrow(surface, cap, label, TEXT, px(13))
-            else:
-                self._line(surface, f"{key}|key{i}", "help", label, px(READ), TEXT, cap,
-                           align="center", bold=True)
-        x += -px(6) if self.rtl else px(6)
-        words = self.text.render(pair.action, px(READ), TEXT, False, self.rtl).get_width()
-        box = pygame.Rect(0, 0, words, px(KEY_H))
-        box.centery = centre_y
-        if self.rtl:
-            box.right = x
-        else:
-            box.left = x
-        action = self._line(surface, f"{key}|action", "help", pair.action, px(READ), TEXT, box)
-        return caps[0].unionall(caps[1:]), action
-
-    def _help(self, layout: Layout) -> Piece:
-        px, rtl = layout.px, self.rtl
-        rect = layout.help
-        pairs = tuple(self.help_pairs())
-
-        def paint(surface: pygame.Surface) -> None:
-            rows = self.help_rows(rect.width)
-            pitch = px(HELP_ROW)
-            top = rect.bottom - len(rows) * pitch
-            drawn = []
-            n = 0
-            for r, row in enumerate(rows):
-                centre_y = top + r * pitch + pitch // 2
-                x = rect.right if rtl else rect.left
-                for pair in row:
-                    width = self._pair_width(pair, px)
-                    left = x - width if rtl else x
-                    keys, action = self._draw_pair(surface, f"help|{n}", pair, left, centre_y, px)
-                    drawn.append((pair, keys, action))
-                    n += 1
-                    x = left - px(PAIR_GAP) if rtl else left + width + px(PAIR_GAP)
-            self.help_drawn = drawn
-
-        return Piece("help", rect, (pairs, rtl), paint)
 
     def _privacy(self, layout: Layout) -> Piece:
         assert self.privacy is not None

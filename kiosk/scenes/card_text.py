@@ -1,0 +1,187 @@
+"""The text of a card table: lines a player reads, buttons, and the help line of keys.
+
+`TableText` is mixed into a table scene that has `text` (a `TextRenderer`), `rtl`, `keys`
+(the configured key names by action), `labels` (the lines as last drawn, by key),
+`help_drawn`, `_layout` (a `card_layout.Layout` once drawn) and `help_pairs()` (what the
+keys do now). A line is drawn at its size, smaller only if it cannot fit its box, and
+noted as a `Label` so the tests and `benchmarks/table_readability.py` measure it on the
+pixels. The help line is (key caps, what they do) pairs cut into rows only between pairs
+(`wrap_pairs`), from the end of the panel upward.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import pygame
+
+from kiosk import theme
+from kiosk.config import Action
+from kiosk.scenes.card_layout import Layout
+from kiosk.scenes.card_pieces import (
+    ARROW_W,
+    ARROWS,
+    HELP_ROW,
+    KEY_H,
+    PAIR_GAP,
+    READ,
+    ROW,
+    HelpPair,
+    Label,
+    Piece,
+    draw_arrow,
+    draw_keycap,
+    key_label,
+    wrap_pairs,
+)
+from kiosk.text import TextRenderer, aligned
+from kiosk.theme import ACCENT, CURSOR, PANEL_EDGE, TEXT, Colour
+
+
+class TableText:
+    """Drawing the text of a table scene (see the module docstring)."""
+
+    text: TextRenderer
+    keys: Mapping[Action, Sequence[str]]
+    labels: dict[str, Label]
+    help_drawn: list[tuple[HelpPair, pygame.Rect, pygame.Rect]]
+    _layout: Any
+    rtl: bool  # the scene's: Persian reads right to left
+
+    def help_pairs(self) -> list[HelpPair]:
+        """What the keys do now, each key with its action."""
+        raise NotImplementedError
+
+    # text a player reads: drawn at its size (smaller only if it cannot fit) and noted
+    def _line(self, surface: pygame.Surface, key: str, kind: str, text: str, size: int,
+              colour: Colour, rect: pygame.Rect, *, align: str = "start",
+              bold: bool = False, ink: bool = False) -> pygame.Rect:
+        """One line of text in `rect` (vertically centred: its line, or with `ink` its
+        glyphs, so Persian letters that reach low stay inside a small box), noted in
+        `labels` under `key`."""
+        rtl = self.rtl
+        image = self.text.render(text, size, colour, bold, rtl)
+        used = size
+        while image.get_width() > rect.width and used > 8:
+            used = max(8, int(used * rect.width / image.get_width()) - 1)
+            image = self.text.render(text, used, colour, bold, rtl)
+        box = image.get_rect(centery=rect.centery)
+        if ink:
+            glyphs = image.get_bounding_rect(min_alpha=1)
+            box.top = rect.centery - glyphs.centery
+        aligned(box, rect, align, rtl)
+        surface.blit(image, box)
+        self.labels[key] = Label(kind, text, used, colour, bold, box)
+        return box
+
+    def _para(self, surface: pygame.Surface, key: str, kind: str, text: str, size: int,
+              colour: Colour, rect: pygame.Rect, align: str = "start") -> None:
+        """`text` wrapped to `rect`'s width from its top; smaller only if it cannot fit."""
+        while True:
+            lines = self.text.wrap(text, size, rect.width, rtl=self.rtl, colour=colour)
+            pitch = round(size * ROW / READ)
+            if len(lines) * pitch <= rect.height or size <= 12:
+                break
+            size -= 2
+        for i, line in enumerate(lines):
+            row = pygame.Rect(rect.left, rect.top + i * pitch, rect.width, pitch)
+            self._line(surface, f"{key}{i}", kind, line, size, colour, row, align=align)
+
+    def _button(self, surface: pygame.Surface, key: str, box: pygame.Rect, label: str,
+                px: Callable[[float], int], *, lit: bool, cursor: bool) -> None:
+        """A button on the table: lit when it may be pressed, ringed under the cursor."""
+        theme.button(self.text, surface, box, "", px(READ), px, self.rtl, chosen=lit,
+                     edge=CURSOR if cursor else (ACCENT if lit else PANEL_EDGE),
+                     width=px(6) if cursor else px(3), radius=box.height // 3)
+        self._line(surface, key, "table", label, px(READ), TEXT, box.inflate(-px(24), 0),
+                   align="center", bold=lit)
+
+    # the help line: (key, what it does) pairs, wrapped only between pairs
+    def _caps(self, action: Action) -> tuple[str, ...]:
+        names = self.keys.get(action, ())
+        return (key_label(names[0]),) if names else ()
+
+    def _px(self) -> Callable[[float], int]:
+        return self._layout.px if self._layout is not None else theme.scaler(1.0)
+
+    def _cap_width(self, label: str, px: Callable[[float], int]) -> int:
+        if label in ARROWS.values():
+            return px(ARROW_W)
+        wide = self.text.render(label, px(READ), TEXT, True, False).get_width()
+        return max(px(KEY_H), wide + 2 * px(10))
+
+    def _pair_width(self, pair: HelpPair, px: Callable[[float], int]) -> int:
+        caps = sum(self._cap_width(k, px) for k in pair.keys) + px(4) * (len(pair.keys) - 1)
+        words = self.text.render(pair.action, px(READ), TEXT, False, self.rtl).get_width()
+        return caps + px(10) + words
+
+    def help_rows(self, width: int) -> list[list[HelpPair]]:
+        """The help line cut into rows no wider than `width` (in the screen's pixels),
+        only ever between one (key, action) pair and the next."""
+        px = self._px()
+        pairs = self.help_pairs()
+        widths = [self._pair_width(pair, px) for pair in pairs]
+        return [[pairs[i] for i in row] for row in wrap_pairs(widths, width, px(PAIR_GAP))]
+
+    def _draw_pair(self, surface: pygame.Surface, key: str, pair: HelpPair, left: int,
+                   centre_y: int, px: Callable[[float], int]
+                   ) -> tuple[pygame.Rect, pygame.Rect]:
+        """One (keys, action) pair from `left` across (in reading order: in Persian the
+        keys on the right); returns the keys' and the action's rectangles."""
+        width = self._pair_width(pair, px)
+        x = left + width if self.rtl else left
+        caps: list[pygame.Rect] = []
+        # Keys side by side read left to right in both languages (◀ ▶).
+        keys = list(enumerate(pair.keys))
+        for i, label in reversed(keys) if self.rtl else keys:
+            cap = pygame.Rect(0, 0, self._cap_width(label, px), px(KEY_H))
+            cap.centery = centre_y
+            if self.rtl:
+                cap.right = x
+                x = cap.left - px(4)
+            else:
+                cap.left = x
+                x = cap.right + px(4)
+            caps.append(cap)
+            draw_keycap(surface, cap, px)
+            if label in ARROWS.values():
+                draw_arrow(surface, cap, label, TEXT, px(13))
+            else:
+                self._line(surface, f"{key}|key{i}", "help", label, px(READ), TEXT, cap,
+                           align="center", bold=True)
+        x += -px(6) if self.rtl else px(6)
+        words = self.text.render(pair.action, px(READ), TEXT, False, self.rtl).get_width()
+        box = pygame.Rect(0, 0, words, px(KEY_H))
+        box.centery = centre_y
+        if self.rtl:
+            box.right = x
+        else:
+            box.left = x
+        action = self._line(surface, f"{key}|action", "help", pair.action, px(READ), TEXT, box)
+        return caps[0].unionall(caps[1:]), action
+
+    def _help(self, layout: Layout) -> Piece:
+        px, rtl = layout.px, self.rtl
+        rect = layout.help
+        pairs = tuple(self.help_pairs())
+
+        def paint(surface: pygame.Surface) -> None:
+            rows = self.help_rows(rect.width)
+            pitch = px(HELP_ROW)
+            top = rect.bottom - len(rows) * pitch
+            drawn = []
+            n = 0
+            for r, row in enumerate(rows):
+                centre_y = top + r * pitch + pitch // 2
+                x = rect.right if rtl else rect.left
+                for pair in row:
+                    width = self._pair_width(pair, px)
+                    left = x - width if rtl else x
+                    keys, action = self._draw_pair(surface, f"help|{n}", pair, left, centre_y, px)
+                    drawn.append((pair, keys, action))
+                    n += 1
+                    x = left - px(PAIR_GAP) if rtl else left + width + px(PAIR_GAP)
+            self.help_drawn = drawn
+
+        return Piece("help", rect, (pairs, rtl), paint)
