@@ -513,6 +513,7 @@ class GameState:
         self.first_leader: int | None = None
         self.trick: list[Card] = []
         self._cached_trick: tk.Trick[Card] | None = None
+        self._legal_cache: tuple[Action, ...] | None = None
         self.tricks: list[TrickRecord] = []
         sides = self.options.sides
         self.won_points = [0] * sides
@@ -563,12 +564,7 @@ class GameState:
         """The decisions of the seat on turn (none during a deal, or at the end)."""
         phase = self.phase
         if phase is Phase.PLAY:
-            assert self.turn is not None
-            cards: list[Action] = list(tk.legal_plays(self.hands[self.turn], self._trick(),
-                                                      self.rules))
-            if self._may_announce(self.turn):
-                cards.append(Say.BELLA)
-            return cards
+            return list(self._playable())
         if phase is Phase.BID:
             if self.round == 1:
                 return [PLAY, PASS]
@@ -580,6 +576,18 @@ class GameState:
         if phase is Phase.REDEAL:
             return [Say.REDEAL, Say.KEEP]
         return []
+
+    def _playable(self) -> tuple[Action, ...]:
+        """The legal cards (and bella) of the seat to play, kept until the next action."""
+        cached = self._legal_cache
+        if cached is None:
+            assert self.turn is not None
+            cards: list[Action] = list(tk.legal_plays(self.hands[self.turn], self._trick(),
+                                                      self.rules))
+            if self._may_announce(self.turn):
+                cards.append(Say.BELLA)
+            cached = self._legal_cache = tuple(cards)
+        return cached
 
     def sample_chance(self, rng: RandomLike) -> Deal[Card]:
         """A deal from an injected random source (not applied): on the first deal the dealer
@@ -696,6 +704,7 @@ class GameState:
         else:
             assert isinstance(action, Card)
             self._do_play(actor, action)
+        self._legal_cache = None
         self.history.append((actor, action))
 
     def _check(self, action: object, seat: int | None) -> int:
@@ -760,6 +769,8 @@ class GameState:
                                       "the first round")
 
     def _check_play(self, actor: int, action: object) -> None:
+        if action in self._playable():
+            return
         if action is Say.BELLA:
             if not self._may_announce(actor):
                 raise RuleError(R_BELLA, f"seat {actor} has no bella to announce now")
