@@ -287,11 +287,12 @@ class Play:
 
     Equal steps make equal plays, whatever order they were given in. The empty
     play means no legal move: the turn passes. Text: see the module docstring.
-    A play keeps its hash (made from its steps' codes), so the rules can look
-    plays up often at no cost.
+    A play is kept as its steps' codes (see `_step_code`), in order, with their
+    hash, so plays are made, compared and looked up cheaply; the rules make the
+    `steps` of the plays they list when they are first asked for.
     """
 
-    __slots__ = ("_hash", "steps")
+    __slots__ = ("_codes", "_hash", "steps")
     steps: tuple[Step, ...]
 
     def __init__(self, steps: Iterable[Step] = ()) -> None:
@@ -302,8 +303,22 @@ class Play:
         if len(steps) > 4:
             raise RuleError(R_DOUBLES, "a turn has at most four moves")
         ordered = sorted(steps, key=_code_of)
+        codes = tuple(map(_code_of, ordered))
         _set_steps(self, tuple(ordered))
-        _set_hash(self, hash(tuple(map(_code_of, ordered))))
+        _set_codes(self, codes)
+        _set_hash(self, hash(codes))
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "steps":  # a play the rules made from codes: its steps, made once
+            steps = tuple(map(_STEP_OF_CODE, self._codes))
+            _set_steps(self, steps)
+            return steps
+        raise AttributeError(name)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return self._codes == other._codes  # type: ignore[attr-defined]
+        return NotImplemented
 
     def __hash__(self) -> int:
         return self._hash
@@ -386,6 +401,7 @@ class Play:
 
 
 _set_steps = Play.__dict__["steps"].__set__
+_set_codes = Play.__dict__["_codes"].__set__
 _set_hash = Play.__dict__["_hash"].__set__
 
 
@@ -819,8 +835,11 @@ def _generate(me: Side, opp: Side, roll: Dice) -> dict[Play, tuple[int, int]]:
     else:
         _search_pair(packed, opp_at, high, low, closed, found)
         _search_pair(packed, opp_at, low, high, closed, found)
-    most = max(entry[0] for entry in found.values())
+    most = 4 if high == low else 2  # all the dice, as a rule; else the most that can be
     made = [(entry[2], key) for key, entry in found.items() if entry[0] == most]
+    if not made:
+        most = max(entry[0] for entry in found.values())
+        made = [(entry[2], key) for key, entry in found.items() if entry[0] == most]
     if most == 1 and high != low:
         larger = [(entry[2], key) for key, entry in found.items() if entry[:2] == (1, high)]
         if larger:
@@ -868,7 +887,7 @@ _PLAYS_KEPT: Final = 20_000
 def _play_of(order: tuple[int, ...]) -> Play:
     """The play of these step codes, already in canonical order."""
     play = _new(Play)
-    _set_steps(play, tuple(map(_STEP_OF_CODE, order)))
+    _set_codes(play, order)
     _set_hash(play, hash(order))
     return play
 
@@ -1105,6 +1124,11 @@ class Phase(StrEnum):
     OVER = "over"
 
 
+_OPENING: Final = Phase.OPENING
+_ROLL: Final = Phase.ROLL
+_MOVE: Final = Phase.MOVE
+
+
 class CubeAction(StrEnum):
     """Decisions about the doubling cube (rules §7). ROLL declines to double."""
 
@@ -1192,7 +1216,10 @@ ROLL_OUTCOMES: Final = tuple(
 
 def roll_dice(rng: RandomLike) -> Dice:
     """Two dice from an injected random source."""
-    return Dice(rng.randrange(6) + 1, rng.randrange(6) + 1)
+    return _ROLLS[rng.randrange(6)][rng.randrange(6)]
+
+
+_ROLLS: Final = tuple(tuple(Dice(a, b) for b in range(1, 7)) for a in range(1, 7))
 
 
 @dataclass(frozen=True)
@@ -1351,19 +1378,19 @@ class GameState:
 
     @property
     def is_chance(self) -> bool:
-        return self.current_player == CHANCE
+        return self.phase is _ROLL or self.phase is _OPENING
 
     def legal_actions(self) -> list[Action]:
         """The decisions of the player on turn; none at a roll of the dice (see
         `chance_outcomes`) or at the end."""
+        if self.phase is _MOVE:
+            return list(self._plays)
         if self.phase is Phase.CUBE:
             return [CubeAction.ROLL, CubeAction.DOUBLE]
         if self.phase is Phase.RESPOND:
             return [CubeAction.TAKE, CubeAction.DROP]
         if self.phase is Phase.RESIGN:
             return [ResignAnswer.ACCEPT, ResignAnswer.DECLINE]
-        if self.phase is Phase.MOVE:
-            return list(self._plays)
         return []
 
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
@@ -1477,6 +1504,18 @@ class GameState:
     def apply(self, action: Action | str, seat: int | None = None) -> None:
         """Make the decision of `seat` (default: the player on turn) or record the chance
         outcome (`seat` None or CHANCE). Raises RuleError, changing nothing."""
+        phase = self.phase
+        if phase is _MOVE:  # the common cases first: a play from the list, a roll
+            reached = self._plays.get(action) if action.__class__ is Play else None
+            if reached is not None and (seat is None or seat == self.turn):
+                actor = self.turn
+                self._moved(action, reached)  # type: ignore[arg-type]
+                self.history.append((actor, action))  # type: ignore[arg-type]
+                return
+        elif phase is _ROLL and action.__class__ is Dice and (seat is None or seat == CHANCE):
+            self._start_move(action)  # type: ignore[arg-type]
+            self.history.append((CHANCE, action))  # type: ignore[arg-type]
+            return
         if self.phase is Phase.OVER:
             raise RuleError(R_OVER, "the match is over")
         if isinstance(action, str) and not isinstance(action, (CubeAction, ResignAnswer)):
@@ -1606,14 +1645,26 @@ class GameState:
         assert turn is not None and dice is not None
         reached = self._plays.get(action) if isinstance(action, Play) else None
         if reached is not None:
+            assert isinstance(action, Play)
+            return self._moved(action, reached)
+        if not isinstance(action, Play):
+            raise RuleError(R_TURN, f"player {turn} must play {dice}, not {action}")
+        after = apply(self.board, turn, action, dice)
+        return self._moved(play_results(self.board, turn, dice)[after], after=after)
+
+    def _moved(
+        self, action: Play, reached: tuple[int, int] | None = None, after: Board | None = None
+    ) -> Play:
+        """Make the legal play `action`, reaching `after` (or the position `reached`, as
+        `_generate` gives it)."""
+        turn = self.turn
+        assert turn is not None
+        if reached is not None:
             mine, hits = reached
             after = _board_after(self.board.points[1 - turn], turn, mine, hits)
             over = None if mine else result(after)  # only the mover can have won
         else:
-            if not isinstance(action, Play):
-                raise RuleError(R_TURN, f"player {turn} must play {dice}, not {action}")
-            after = apply(self.board, turn, action, dice)
-            action = play_results(self.board, turn, dice)[after]
+            assert after is not None
             over = result(after)
         self.board = after
         if over is not None:
