@@ -437,7 +437,10 @@ class Kiosk:
             self.running = False
         elif event.type == pygame.KEYDOWN:
             char = getattr(event, "unicode", "") or ""
-            if scannable(char) or char in ("\r", "\n"):
+            if getattr(self.scene, "wants_text", False):
+                self._release_all(now)  # a field takes the typing: a scanner's burst too
+                self._key(event, now)
+            elif scannable(char) or char in ("\r", "\n"):
                 self._hold(event, char, now)  # it may be part of a scanner's burst
             else:
                 self._release_all(now)
