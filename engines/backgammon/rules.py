@@ -845,15 +845,11 @@ def _generate(me: Side, opp: Side, roll: Dice) -> dict[Play, tuple[int, int]]:
         if larger:
             made = larger
     made.sort()  # by the codes, distinct for distinct positions
-    plays = _PLAYS
-    if len(plays) > _PLAYS_KEPT:
-        plays.clear()
-    get = plays.get
     legal: dict[Play, tuple[int, int]] = {}
     for codes, key in made:
-        play = get(codes)
-        if play is None:
-            play = plays[codes] = _play_of(codes)
+        play = _new(Play)
+        _set_codes(play, codes)
+        _set_hash(play, hash(codes))
         legal[play] = key
     return legal
 
@@ -876,20 +872,6 @@ def _board_after(opp: Side, player: int, mine: int, hits: int) -> Board:
         else (opp, tuple(mine.to_bytes(POINTS + 1, "little")))
     )
     return after
-
-
-# Plays made from step codes, shared (plays are immutable); emptied when it grows past
-# `_PLAYS_KEPT`, so it stays a few megabytes.
-_PLAYS: dict[tuple[int, ...], Play] = {}
-_PLAYS_KEPT: Final = 20_000
-
-
-def _play_of(order: tuple[int, ...]) -> Play:
-    """The play of these step codes, already in canonical order."""
-    play = _new(Play)
-    _set_codes(play, order)
-    _set_hash(play, hash(order))
-    return play
 
 
 _new = object.__new__
