@@ -12,6 +12,7 @@ import pygame
 import pytest
 
 from engines.debarna.options import Stage
+from engines.registry import games as registered_games
 from kiosk.app import Kiosk, KioskOptions, key_map, run
 from kiosk.caller import ClaimPhase
 from kiosk.config import Action, Config, ConfigError, from_mapping, load
@@ -114,10 +115,12 @@ HUMAN = 0.15  # seconds between a person's key presses
 
 def test_the_menu_lists_only_dabernā_and_enter_opens_the_caller(kiosk: Kiosk) -> None:
     assert isinstance(kiosk.scene, HomeScene)
-    # The games, then printing tickets and the settings.
-    assert [g.key for g in kiosk.scene.games] == ["home.games.debarna", "backgammon.title",
-                                                  "hearts.title", "printing.title",
-                                                  "settings.title"]
+    # Dabernā, then each registered game in the registry's order, then printing tickets and
+    # the settings.
+    games = [f"{entry.key}.title" for entry in registered_games()]
+    assert [g.key for g in kiosk.scene.games] == ["home.games.debarna", *games,
+                                                  "printing.title", "settings.title"]
+    assert {"backgammon.title", "hearts.title", "debertz.title"} <= set(games)
     kiosk.frame(0.0)
     press(kiosk, pygame.K_DOWN)
     assert kiosk.scene.selected == 1

@@ -1,0 +1,205 @@
+"""How the kiosk hosts Debertz (`kiosk.games`): its table with the ways to play (one person
+against each computer level, pass and play for 2 to 4 people, a demo) and the rule
+variants of its menu — the number of players among them, so the table has 2, 3 or 4
+seats as chosen there; an unfinished game comes back whatever its number of players; the
+headless view is a deal under way; ``debarna debertz selfplay --deals N`` plays deal by
+deal, a JSON line a deal.
+
+`DebertzTable` is Debertz's flow for the table controller: every hand hidden from the
+other seats, and the table stops after each deal (annulled ones too) for the score sheet.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import random
+import secrets
+import time
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass
+from typing import Any, TextIO
+
+from engines.debertz.bots import LEVELS, make_bot
+from engines.debertz.options import DebertzOptions
+from engines.debertz.rules import GameState, Phase
+from engines.registry import game as registered_game
+from kiosk.caller import make_rng
+from kiosk.cli import bots_from_flag, bounded, options_from_flags
+from kiosk.config import Action, options_of
+from kiosk.games import HARD_BOT_SECONDS, Host
+from kiosk.i18n import Translator
+from kiosk.match_journal import Choice
+from kiosk.scenes.debertz import DebertzScene
+from kiosk.table.choices import Choices
+from kiosk.table.games import TableGame
+from kiosk.table.seats import Mode
+from kiosk.text import TextRenderer
+
+KEY = "debertz"
+# The rule variants the modes menu offers (so that every row fits on the felt); the others
+# are set in the [debertz] section of the config.
+MENU_OPTIONS = ("players", "four_player_individual", "target", "rules_preset",
+                "order_obligatory", "bella_announce")
+
+
+@dataclass(frozen=True)
+class DebertzTable(TableGame):
+    """Debertz: each seat's hand is hidden from the others; a finished deal stops the table."""
+
+    def finished(self, before: Any, after: Any) -> bool:
+        return len(after.results) > len(before.results)
+
+
+DEBERTZ = DebertzTable(hidden=registered_game(KEY).hidden is not None)
+
+
+def debertz_options(section: Any) -> DebertzOptions:
+    """The rule variants of the config's [debertz] section."""
+    options: DebertzOptions = options_of(registered_game(KEY), section)
+    return options
+
+
+def screen_bot(level: str) -> Any:
+    """A Debertz bot for the screen; the hard one keeps to a time budget on the real clock
+    when it can be given one."""
+    bot = make_bot(level)
+    if level == "hard" and hasattr(bot, "clock"):
+        with contextlib.suppress(AttributeError, TypeError):
+            bot.clock = time.monotonic
+            bot.time_limit = HARD_BOT_SECONDS
+    return bot
+
+
+def people_seats(players: int, people: int) -> tuple[int, ...]:
+    """Where `people` people sit at a table of `players`: spread round it, South first (two
+    at four seats are partners)."""
+    return tuple(sorted({round(i * players / people) % players for i in range(people)}))
+
+
+def debertz_modes(players: int, level: str = "medium") -> tuple[Mode, ...]:
+    """The ways to play at a table of `players`: one person against the computer at each
+    level, pass and play for 2 to `players` people (computers at `level` in the other
+    seats), and a demo."""
+    modes = [Mode(lv, (None, *(screen_bot(lv) for _ in range(players - 1))), lv)
+             for lv in LEVELS]
+    for people in range(2, players + 1):
+        seats = people_seats(players, people)
+        modes.append(Mode(f"people{people}", tuple(
+            None if seat in seats else screen_bot(level) for seat in range(players)), level))
+    modes.append(Mode("demo", tuple(make_bot("medium") for _ in range(players))))
+    return tuple(modes)
+
+
+def debertz_choices(section: Any, chosen: DebertzOptions | None = None) -> Choices:
+    """Debertz's rule variants as its menu offers them (from its registry entry): the
+    number of players first, then the rules a family changes most (`MENU_OPTIONS`; every
+    other one is the config's, kept as it is), starting with `chosen` (None: the config's
+    section)."""
+    entry = registered_game(KEY)
+    base = chosen or debertz_options(section)
+    specs = {spec.name: spec for spec in entry.option_specs()}
+    kept = {name: spec.plain(getattr(base, name)) for name, spec in specs.items()}
+
+    def make(values: Mapping[str, Any]) -> Any:
+        return entry.make_options({**kept, **values})
+
+    return Choices([specs[name] for name in MENU_OPTIONS], make, base)
+
+
+def debertz_scene(
+    text: TextRenderer, tr: Translator, section: Any, seed: int | None = None,
+    on_action: Callable[[object], None] | None = None, thinker: Executor | None = None,
+    mode: str | None = None, options: DebertzOptions | None = None,
+    keys: Mapping[Action, Sequence[str]] | None = None,
+) -> DebertzScene:
+    """The Debertz table: one person against computers of the section's level to start with
+    (or the way `mode`), playing `options` (None: the section's)."""
+    choices = debertz_choices(section, options)
+    players = choices.chosen.players
+    level = section.level
+
+    def modes_for(n: int) -> tuple[Mode, ...]:
+        return debertz_modes(n, level)
+
+    modes = modes_for(players)
+    start = next((m for m in modes if m.key == mode), None) or \
+        next(m for m in modes if m.key == level)
+    return DebertzScene(
+        text, tr, lambda: GameState(choices.chosen), start.bots, make_rng(seed),
+        modes=modes, modes_for=modes_for, mode=start.key, on_action=on_action,
+        turn_seconds=section.turn_seconds, level=level, level_bot=screen_bot,
+        thinker=thinker, rule_choices=choices, keys=keys, table_game=DEBERTZ)
+
+
+def make_scene(host: Host, last: Choice | None) -> DebertzScene:
+    """The Debertz table, the way and the variants last chosen in its menu (else the
+    [debertz] section's)."""
+    section = host.section(KEY)
+    chosen = last.options if last is not None and isinstance(last.options, DebertzOptions) \
+        else None
+    return debertz_scene(host.text, host.tr, section, host.seed, on_action=host.on_action,
+                         thinker=host.thinker, mode=last.mode if last else None,
+                         options=chosen, keys=host.keys)
+
+
+def refuse(state: Any, host: Host) -> str | None:
+    """An unfinished game of Debertz comes back, whatever its number of players (the table
+    takes that many seats)."""
+    if isinstance(state, GameState):
+        return None
+    return "the saved game is not a game of Debertz"
+
+
+def mid_deal(state: GameState) -> bool:
+    """A deal well under way, South to play onto a trick of one card or more."""
+    return state.phase is Phase.PLAY and len(state.tricks) >= 2 and state.turn == 0 \
+        and len(state.trick) >= 1
+
+
+def demo(scene: DebertzScene, host: Host) -> None:
+    """Headless: a deal under way against the configured level."""
+    level = host.section(KEY).level
+    mode = next(m for m in scene.modes if m.key == level)
+    scene.start(mode.bots, mode.key)
+    scene.fast_forward(mid_deal)
+
+
+# -- its own commands ---------------------------------------------------------------------------
+
+
+def add_tools(commands: Any, selfplay: argparse.ArgumentParser, how_many: Any) -> None:
+    """Debertz's self-play also plays deal by deal (--deals), a line per deal."""
+    how_many.add_argument("--deals", type=bounded(int, 1, what="--deals"), metavar="N",
+                          help="how many deals, a line per deal (games follow one another)")
+    selfplay.add_argument("--format", choices=("json", "text"), default="json",
+                          help="with --deals: the lines as JSON (the default) or text")
+
+
+def _cmd_deals(args: argparse.Namespace, out: TextIO, parser: argparse.ArgumentParser) -> int:
+    """Bots play `--deals` deals; each is printed as it ends."""
+    from engines.debertz.selfplay import play_deals
+
+    entry = registered_game(KEY)
+    options = options_from_flags(args, entry, parser)
+    bots = bots_from_flag(args.bots, entry, options.players, parser)
+    rng = random.Random(args.seed) if args.seed is not None else secrets.SystemRandom()
+    for record in play_deals(args.deals, options=options, bots=bots, rng=rng):
+        if args.format == "json":
+            out.write(json.dumps(record, ensure_ascii=False) + "\n")
+        else:
+            points = " ".join(f"{line['points']:4d}" for line in record["lines"])
+            scores = " ".join(f"{s:4d}" for s in record["scores"])
+            trump = record["trump"] or "-"
+            out.write(f"game {record['game']:3d} deal {record['deal']:2d} "
+                      f"trump {trump} {record['outcome']:8s} points {points or '-':>9s}  "
+                      f"totals {scores}\n")
+        out.flush()
+    return 0
+
+
+def run_tool(args: argparse.Namespace, out: TextIO, parser: argparse.ArgumentParser) -> int | None:
+    """`selfplay --deals`: deal by deal (None: the shared `selfplay --games`)."""
+    return _cmd_deals(args, out, parser) if getattr(args, "deals", None) is not None else None

@@ -1,0 +1,476 @@
+"""The Debertz table: what is Debertz's own on the shared card table.
+
+The table itself — plates, backs, the fanned hand with its legal cards, the trick with who
+played each card, the last trick on a key, the toast, the countdown, the help line, the
+privacy screen of pass and play, the score sheet and the modes menu, every key and click —
+is `kiosk.scenes.card_table.CardTableScene`'s. This scene says what Debertz is:
+
+- 2, 3 or 4 seats (4: partners face each other), each a person or a computer;
+- the bidding as the table's choice dialog: play or pass in round 1, a suit or pass in
+  round 2 (only the suit when the dealer must name one); the trump-seven swap and the
+  weak-hand redeal as yes/no dialogs when the engine offers them; bella as a call beside
+  the hand when it is announced by hand;
+- on the felt: the turned card (and the exposed stock card) with the trump, and the
+  declarations shown to all when they score (the runs, bella);
+- a plate gives a side's score and, during the bidding, the seat's last bid; in play the
+  tricks its side has taken (the declarer's marked);
+- the score sheet after each deal: card points, last trick, sequences, bella, the deal's
+  total, what each side records and its game score, with the bait, hanging and ski marks
+  under it.
+
+What may be done is always the engine's answer (`why_illegal`), named in the catalogue's
+words (`RULE_KEYS`). Seats by compass name: South is seat 0, then round to the left.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Executor
+from typing import Any
+
+import pygame
+
+from engines.cards import tricks as tk
+from engines.cards.cards import Card, Suit
+from engines.debertz import rules as dr
+from engines.debertz.bots import make_bot
+from engines.debertz.rules import PASS, PLAY, Bid, DealResult, GameState, Phase, Say, View
+from engines.errors import BrokenRule
+from kiosk import theme
+from kiosk.config import Action
+from kiosk.i18n import Translator
+from kiosk.scenes.card_layout import Layout
+from kiosk.scenes.card_pieces import BOT_PAUSE, DEAL_PAUSE, READ, RESULT_PAUSE, Piece
+from kiosk.scenes.card_table import CardTableScene, Offer, ScoreSheet, ShownTrick
+from kiosk.table.choices import Choices
+from kiosk.table.controller import Move, Pacing
+from kiosk.table.games import TableGame
+from kiosk.table.seats import Mode
+from kiosk.text import TextRenderer
+from kiosk.theme import ACCENT, GOOD, TEXT
+
+BID_PAUSE = 0.7  # before a computer bids
+DISPLAY_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)  # colours alternate
+PLAIN_ORDER = (7, 8, 9, 11, 12, 13, 10, 14)  # low to high in a plain suit
+TRUMP_ORDER = (7, 8, 12, 13, 10, 14, 9, 11)  # low to high in trumps
+RULE_KEYS = {
+    dr.R_TURN: "turn", dr.R_ROUND1: "round1", dr.R_ROUND2: "round2", dr.R_FORCED: "forced",
+    dr.R_SWAP: "swap", dr.R_SWAP_DECLARER: "swap_declarer", dr.R_REDEAL: "redeal",
+    dr.R_BELLA: "bella", dr.R_PHASE: "phase", dr.R_OVER: "over",
+    tk.R_HOLD: "hold", tk.R_FOLLOW: "follow", tk.R_TRUMP: "trump",
+    tk.R_OVERTRUMP_LEAD: "overtrump_lead", tk.R_OVERTRUMP_RUFF: "overtrump_ruff",
+}
+RANK_TEXT = {11: "J", 12: "Q", 13: "K", 14: "A"}
+
+
+def card_text(card: Card) -> str:
+    """A card as players write it: 10♥, J♠, A♦."""
+    return f"{RANK_TEXT.get(card.rank, str(card.rank))}{card.suit.symbol}"
+
+
+def display_order(cards: Sequence[Card], trump: Suit | None) -> list[Card]:
+    """A hand as it is held: spades, hearts, clubs, diamonds (colours alternating), trumps
+    last; each suit low to high in its own trick order."""
+    def key(card: Card) -> tuple[int, int, int]:
+        order = TRUMP_ORDER if card.suit is trump else PLAIN_ORDER
+        return (card.suit is trump, DISPLAY_SUITS.index(card.suit), order.index(card.rank))
+
+    return sorted(cards, key=key)
+
+
+class DebertzScene(CardTableScene):
+    """A game of Debertz between people and computers, on one screen."""
+
+    game = "debertz"  # the catalogue's section: the table's words are looked up there first
+
+    def __init__(
+        self,
+        text: TextRenderer,
+        tr: Translator,
+        new_game: Callable[[], GameState],
+        bots: Sequence[Any],
+        rng: Any,
+        *,
+        modes: Sequence[Mode] = (),
+        modes_for: Callable[[int], Sequence[Mode]] | None = None,
+        mode: str | None = None,
+        on_action: Callable[[object], None] | None = None,
+        turn_seconds: float = 40.0,
+        level: str = "medium",
+        level_bot: Callable[[str], Any] = make_bot,
+        pause: float = BOT_PAUSE,
+        thinker: Executor | None = None,
+        keys: Mapping[Action, Sequence[str]] | None = None,
+        rule_choices: Choices | None = None,
+        table_game: TableGame | None = None,
+    ) -> None:
+        if table_game is None:
+            from kiosk.games.debertz import DEBERTZ  # the game's flow facts, with its hosting
+
+            table_game = DEBERTZ
+        self.modes_for = modes_for  # the ways to play at a table of n seats
+        super().__init__(
+            text, tr, new_game, bots, rng, table_game=table_game,
+            pacing=Pacing(computer=pause, chance=DEAL_PAUSE,
+                          phases=((str(Phase.BID), BID_PAUSE),), result=RESULT_PAUSE),
+            level_bot=level_bot, modes=modes, mode=mode, on_action=on_action,
+            turn_seconds=turn_seconds, level=level, thinker=thinker, keys=keys,
+            rule_choices=rule_choices)
+
+    # -- the number of seats follows the rules chosen -----------------------------------------
+    def _seated(self, players: int, bots: Sequence[Any], mode: str | None
+                ) -> tuple[Sequence[Any], str | None]:
+        """The seats for a table of `players`: `bots` when they fit, else the same way to
+        play made for that many seats (the modes menu then offers that table's ways)."""
+        if len(bots) == players or self.modes_for is None:
+            return bots, mode
+        self.modes = tuple(self.modes_for(players))
+        found = next((m for m in self.modes if m.key == mode), None) or \
+            next((m for m in self.modes if m.key == self.level), self.modes[0])
+        return found.bots, found.key
+
+    def start(self, bots: Sequence[Any], mode: str | None = None) -> None:
+        if self.rule_choices is not None:
+            bots, mode = self._seated(self.rule_choices.chosen.players, bots, mode)
+        super().start(bots, mode)
+
+    def resume(self, state: Any, bots: Sequence[Any], mode: str) -> None:
+        bots, key = self._seated(state.players, bots, mode)
+        super().resume(state, bots, key or mode)
+
+    # -- the game's facts for the table -------------------------------------------------------
+    def side_of(self, seat: int) -> int:
+        return self.state.options.side_of(seat)
+
+    def hand_max(self) -> int | None:
+        return int(self.state.options.hand_size)
+
+    def hand_of(self, view: View) -> list[Card]:
+        return display_order(view.hand, view.trump)
+
+    def trick_of(self, view: View) -> list[tuple[int, Card]]:
+        if view.leader is None:
+            return []
+        n = len(view.hand_sizes)
+        return [((view.leader + i) % n, card) for i, card in enumerate(view.trick)]
+
+    def trick_taken(self, move: Move) -> int | None:
+        before, state = move.before, self.state
+        if not isinstance(move.action, Card) or len(before.trick) != before.players - 1:
+            return None
+        if state.tricks:
+            return int(state.tricks[-1].winner)
+        done = state.results[-1].tricks if state.results else ()
+        return int(done[-1].winner) if done else None
+
+    def last_trick_of(self, view: View) -> ShownTrick | None:
+        tricks = view.tricks or (view.previous.tricks if view.previous is not None else ())
+        if not tricks:
+            return None
+        trick = tricks[-1]
+        return ShownTrick(tuple(trick.seats(len(view.hand_sizes))), trick.leader, trick.winner)
+
+    def turn_of(self, view: View) -> int | None:
+        return view.turn
+
+    def legal_cards(self, view: View) -> set[Card] | None:
+        if view.phase is not Phase.PLAY:
+            return None
+        return {a for a in view.legal if isinstance(a, Card)}
+
+    def card_of(self, action: Any) -> Card | None:
+        return action if isinstance(action, Card) else None
+
+    def choices(self, view: View) -> list[Offer]:
+        """The engine's legal bids, answers and calls, each a button, in its order."""
+        return [Offer(self.action_label(view, a), a) for a in view.legal
+                if not isinstance(a, Card)]
+
+    def action_label(self, view: View, action: Any) -> str:
+        tr = self.tr
+        if action == PLAY:
+            assert view.turned is not None
+            return tr("debertz.buttons.play", suit=self.suit_name(view.turned.suit))
+        if action == PASS:
+            return tr("debertz.buttons.pass")
+        if isinstance(action, Bid):
+            assert action.suit is not None
+            return tr("debertz.buttons.name", suit=self.suit_name(action.suit))
+        if action is Say.SWAP:
+            assert view.turned is not None
+            return tr("debertz.buttons.swap", card=card_text(view.turned))
+        if action is Say.REDEAL:
+            return tr("debertz.buttons.redeal")
+        if action is Say.BELLA:
+            return tr("debertz.buttons.bella")
+        if action is Say.KEEP:
+            return tr("debertz.buttons.keep_" + ("swap" if view.phase is Phase.SWAP
+                                                  else "redeal"))
+        return str(action)
+
+    def choice_title(self, view: View) -> str | None:
+        tr = self.tr
+        if view.phase is Phase.BID:
+            assert view.turned is not None
+            suit = self.suit_name(view.turned.suit)
+            if view.bidding_round == 1:
+                return tr("debertz.ask_round1", suit=suit)
+            if PASS not in view.legal:
+                return tr("debertz.ask_forced", suit=suit)
+            return tr("debertz.ask_round2", suit=suit)
+        if view.phase is Phase.SWAP and view.turned is not None and view.trump is not None:
+            return tr("debertz.ask_swap", card=card_text(view.turned))
+        if view.phase is Phase.REDEAL:
+            return tr("debertz.ask_redeal", points=tr.digits(dr.hand_value(view.hand)))
+        return None
+
+    def rule_text(self, problem: BrokenRule) -> str | None:
+        rule = RULE_KEYS.get(problem.rule)
+        return self.tr(f"debertz.rules.{rule}") if rule else problem.rule
+
+    # -- names ----------------------------------------------------------------------------------
+    def suit_name(self, suit: Suit) -> str:
+        return self.tr(f"debertz.suits.{suit.letter}")
+
+    def side_name(self, side: int) -> str:
+        seats = self.state.options.seats_of(side)
+        if len(seats) == 1:
+            return self.seat_name(seats[0])
+        return self.tr("debertz.pair", first=self.seat_name(seats[0]),
+                       second=self.seat_name(seats[1]))
+
+    # -- plates, panel ----------------------------------------------------------------------
+    def plate_lines(self, view: View, seat: int) -> list[tuple[str, str | None]]:
+        tr = self.tr
+        side = self.side_of(seat)
+        lines: list[tuple[str, str | None]] = [(tr("debertz.score"),
+                                                tr.digits(view.scores[side]))]
+        if view.phase is Phase.BID:
+            said = [bid for who, bid in view.bids if who == seat]
+            if said:
+                lines.append((self.bid_text(said[-1]), None))
+        elif view.declarer is not None and view.phase is not Phase.DEAL:
+            label = "debertz.declarer_tricks" if seat == view.declarer else "debertz.tricks"
+            lines.append((tr(label), tr.digits(view.tricks_won[side])))
+        return lines
+
+    def bid_text(self, bid: Bid) -> str:
+        if bid == PASS:
+            return self.tr("debertz.said_pass")
+        if bid == PLAY:
+            return self.tr("debertz.said_play")
+        assert bid.suit is not None
+        return self.tr("debertz.said_name", suit=self.suit_name(bid.suit))
+
+    def info_text(self) -> str:
+        state, tr = self.state, self.tr
+        number = tr.digits(state.deal_number + 1)
+        goal = tr.digits(state.options.goal)
+        if state.dealer is None:
+            return tr("debertz.info_first", number=number, target=goal)
+        return tr("debertz.info", number=number, target=goal,
+                  dealer=self.seat_name(state.dealer))
+
+    def turn_prompt(self, actor: int, name: str, acting: bool) -> str | None:
+        phase = self.state.phase
+        if self.bots[actor] is not None and phase is Phase.BID:
+            return self.tr("debertz.bidding", seat=name)
+        if acting and phase is Phase.PLAY and Say.BELLA in self.view().legal:
+            return self.tr("debertz.bella_prompt")
+        return None
+
+    def after_applied(self, move: Move) -> None:
+        """Say what everybody needs to know: trumps fixed, a swap, a redeal, bella, the
+        declarations that score, a deal annulled."""
+        state, action, now = self.state, move.action, move.now
+        before = move.before
+        name = self.seat_name(move.seat) if move.seat >= 0 else ""
+        if isinstance(action, Bid) and state.trump is not None and before.trump is None:
+            self._say("trump_fixed", now, seat=name, suit=self.suit_name(state.trump))
+        elif action is Say.SWAP:
+            self._say("swapped", now, seat=name, card=card_text(before.turned))
+        elif action is Say.BELLA or (isinstance(action, Card) and state.bella is not None
+                                     and before.bella is None):
+            self._say("bella_said", now, seat=name)
+        if len(state.results) > len(before.results):
+            result = state.results[-1]
+            if result.outcome in ("annulled", "redeal", "debertz"):
+                self._say(f"outcome.{result.outcome}", now,
+                          seat=self.seat_name(result.by) if result.by is not None else name)
+            return
+        if state.phase is Phase.PLAY and before.phase is not Phase.PLAY and state.declared:
+            seats = sorted({run.seat for run in state.declared})
+            self._say("declared", now, seat=", ".join(self.seat_name(s) for s in seats))
+
+    # -- the felt: the turned card, the trump, the declarations -------------------------------
+    def extra_pieces(self, layout: Layout, view: View, now: float) -> list[Piece]:
+        if view.phase in (Phase.DEAL, Phase.OVER):
+            return []
+        return [self._trump_box(layout, view), *self._declarations(layout, view)]
+
+    def _side_box(self, layout: Layout, start: bool, height: int) -> pygame.Rect:
+        """A box at the start (or end) side of the band, clear of the trick."""
+        px = layout.px
+        width = px(270)
+        box = pygame.Rect(0, 0, width, height)
+        box.top = layout.band.top + px(8)
+        on_left = start != self.rtl
+        if on_left:
+            box.left = layout.band.left + px(12)
+        else:
+            box.right = layout.band.right - px(12)
+        return box
+
+    def _trump_box(self, layout: Layout, view: View) -> Piece:
+        px = layout.px
+        card_w, card_h = layout.last_card
+        shown = [c for c in (view.turned, view.exposed) if c is not None]
+        height = px(64) + (card_h + px(16) if shown else px(80))
+        box = self._side_box(layout, True, height)
+        if view.trump is not None:
+            title = self.tr("debertz.trumps", suit=self.suit_name(view.trump))
+        else:
+            title = self.tr("debertz.turned")
+        images = [self.painter.surface(c, layout.last_card, 0.0) for c in shown]
+        look = (title, tuple(shown), view.trump, self.rtl)
+
+        def paint(surface: pygame.Surface) -> None:
+            theme.overlay_box(surface, box, px)
+            head = pygame.Rect(box.left + px(14), box.top + px(8), box.width - px(28), px(52))
+            self._line(surface, "debertz_trump|title", "table", title, px(READ), ACCENT, head,
+                       align="center", bold=True)
+            if images:
+                gap = px(14)
+                span = len(images) * card_w + (len(images) - 1) * gap
+                x = box.centerx - span // 2
+                for image in (reversed(images) if self.rtl else images):
+                    surface.blit(image, image.get_rect(topleft=(x, head.bottom + px(6))))
+                    x += card_w + gap
+            elif view.trump is not None:
+                from kiosk.cards_draw import draw_pip
+
+                draw_pip(surface, view.trump, (box.centerx, head.bottom + px(38)), px(30))
+
+        return Piece("debertz_trump", box, look, paint)
+
+    def _declarations(self, layout: Layout, view: View) -> list[Piece]:
+        """The runs shown to all (scoring, or tied and waiting for the last trick) and
+        bella, in a box at the end side of the band."""
+        px, tr = layout.px, self.tr
+        lines: list[tuple[str, tuple[Card, ...]]] = []
+        for run in view.declarations:
+            lines.append((tr("debertz.run", seat=self.seat_name(run.seat),
+                             value=tr.digits(run.value)), run.cards))
+        if view.bella is not None:
+            lines.append((tr("debertz.bella_line", seat=self.seat_name(view.bella)), ()))
+        if not lines:
+            return []
+        title = tr("debertz.declarations_tied" if view.runs_tied and view.runs_side is None
+                   else "debertz.declarations")
+        mini = (round(layout.last_card[0] * 0.62), round(layout.last_card[1] * 0.62))
+        heights = [px(48) + (mini[1] + px(6) if cards else 0) for _, cards in lines]
+        box = self._side_box(layout, False, px(64) + sum(heights) + px(10))
+        box.height = min(box.height, layout.band.height - px(16))
+        look = (title, tuple(lines), self.rtl)
+
+        def paint(surface: pygame.Surface) -> None:
+            theme.overlay_box(surface, box, px)
+            inner = box.inflate(-px(28), 0)
+            head = pygame.Rect(inner.left, box.top + px(8), inner.width, px(52))
+            self._line(surface, "debertz_runs|title", "table", title, px(READ), ACCENT, head,
+                       align="center", bold=True)
+            y = head.bottom
+            for i, ((line, cards), high) in enumerate(zip(lines, heights, strict=True)):
+                if y + high > box.bottom:
+                    break
+                row = pygame.Rect(inner.left, y, inner.width, px(48))
+                self._line(surface, f"debertz_runs|line{i}", "table", line, px(34),
+                           GOOD if not cards else TEXT, row)
+                if cards:
+                    step = min(round(mini[0] * 0.55),
+                               (inner.width - mini[0]) // max(1, len(cards) - 1))
+                    shown = list(reversed(cards)) if not self.rtl else list(cards)
+                    x = inner.left if not self.rtl else inner.right - mini[0]
+                    for card in shown:
+                        image = self.painter.surface(card, mini, 0.0)
+                        surface.blit(image, (x, row.bottom))
+                        x += -step if self.rtl else step
+                y += high
+
+        return [Piece("debertz_runs", box, look, paint)]
+
+    # -- the score sheet ------------------------------------------------------------------------
+    def deal_shown(self) -> DealResult | None:
+        state = self.state
+        return state.results[-1] if state.results else None
+
+    def score_sheet(self) -> ScoreSheet:
+        tr, state = self.tr, self.state
+        result = self.deal_shown()
+        n = state.options.sides
+        number = tr.digits((result.number if result else state.deal_number) + 1)
+        if state.is_over and state.winner is not None:
+            title = tr("debertz.game_over", side=self.side_name(state.winner))
+        else:
+            title = tr("debertz.deal_over", number=number)
+        header = tuple(tr(f"debertz.columns.{c}") for c in (
+            "side", "cards", "last", "runs", "bella", "total", "points", "score"))
+        scores = result.scores if result and result.scores else tuple(state.scores)
+        best = max(scores) if scores else 0
+        digits = tr.digits
+        rows = []
+        by_side = {line.side: line for line in result.lines} if result else {}
+        for side in range(n):
+            name = self.side_name(side)
+            line = by_side.get(side)
+            if line is not None and line.declarer:
+                name = tr("debertz.declarer_mark", side=name)
+            if line is None:
+                cells = (name, "", "", "", "", "", "", digits(scores[side]))
+            else:
+                cells = (name, digits(line.card_points), digits(line.last_trick),
+                         digits(line.runs), digits(line.bella), digits(line.total),
+                         signed(line.points, digits), digits(line.score))
+            rows.append(theme.SheetRow(cells, scores[side] == best))
+        return ScoreSheet(title, header, tuple(rows), note=self.marks(result))
+
+    def marks(self, result: DealResult | None) -> str | None:
+        """The deal's marks: made, bait, hanging, ski, the bait penalty, what was collected;
+        or why it was not played."""
+        if result is None:
+            return None
+        tr, digits = self.tr, self.tr.digits
+        if result.outcome in ("annulled", "redeal", "debertz"):
+            who = result.by if result.by is not None else result.dealer
+            return tr(f"debertz.outcome.{result.outcome}", seat=self.seat_name(who))
+        parts = []
+        declarer = next((line for line in result.lines if line.declarer), None)
+        name = self.side_name(declarer.side) if declarer else ""
+        if result.outcome == "made":
+            parts.append(tr("debertz.marks.made", side=name))
+        elif result.outcome == "bait":
+            parts.append(tr("debertz.marks.bait", side=name,
+                            points=digits(declarer.total if declarer else 0)))
+        elif result.outcome == "hanging":
+            parts.append(tr("debertz.marks.hanging", side=name,
+                            points=digits(declarer.total if declarer else 0)))
+        for line in result.lines:
+            who = self.side_name(line.side)
+            if line.collected:
+                parts.append(tr("debertz.marks.collected", side=who,
+                                points=digits(line.collected)))
+            if line.penalty:
+                parts.append(tr("debertz.marks.penalty", side=who,
+                                points=digits(-line.penalty)))
+            if line.ski:
+                parts.append(tr("debertz.marks.ski", side=who, points=digits(-line.ski)))
+        return tr("debertz.marks.joiner").join(parts)
+
+
+def signed(value: int, digits: Callable[[object], str]) -> str:
+    """A score written with its sign: +112, −100, 0."""
+    if value > 0:
+        return "+" + digits(value)
+    if value < 0:
+        return "−" + digits(-value)
+    return digits(0)
