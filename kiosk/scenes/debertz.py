@@ -37,6 +37,7 @@ from engines.debertz.bots import make_bot
 from engines.debertz.rules import PASS, PLAY, Bid, DealResult, GameState, Phase, Say, View
 from engines.errors import BrokenRule
 from kiosk import theme
+from kiosk.cards_draw import FACE, draw_pip
 from kiosk.config import Action
 from kiosk.i18n import Translator
 from kiosk.scenes.card_layout import Layout
@@ -322,34 +323,47 @@ class DebertzScene(CardTableScene):
         return box
 
     def _trump_box(self, layout: Layout, view: View) -> Piece:
+        """The trump (its suit's name and pip) once fixed, and the cards face up beside the
+        stock: the turned card (after a swap, the trump 7) and the exposed stock card."""
         px = layout.px
         card_w, card_h = layout.last_card
         shown = [c for c in (view.turned, view.exposed) if c is not None]
-        height = px(64) + (card_h + px(16) if shown else px(80))
+        height = px(64) + (px(52) if view.trump is not None else 0) + \
+            (card_h + px(16) if shown else 0)
         box = self._side_box(layout, True, height)
-        if view.trump is not None:
-            title = self.tr("debertz.trumps", suit=self.suit_name(view.trump))
-        else:
-            title = self.tr("debertz.turned")
+        title = self.tr("debertz.trumps" if view.trump is not None else "debertz.turned")
+        suit = self.suit_name(view.trump) if view.trump is not None else None
         images = [self.painter.surface(c, layout.last_card, 0.0) for c in shown]
-        look = (title, tuple(shown), view.trump, self.rtl)
+        look = (title, suit, tuple(shown), self.rtl)
 
         def paint(surface: pygame.Surface) -> None:
             theme.overlay_box(surface, box, px)
             head = pygame.Rect(box.left + px(14), box.top + px(8), box.width - px(28), px(52))
             self._line(surface, "debertz_trump|title", "table", title, px(READ), ACCENT, head,
                        align="center", bold=True)
-            if images:
-                gap = px(14)
-                span = len(images) * card_w + (len(images) - 1) * gap
-                x = box.centerx - span // 2
-                for image in (reversed(images) if self.rtl else images):
-                    surface.blit(image, image.get_rect(topleft=(x, head.bottom + px(6))))
-                    x += card_w + gap
-            elif view.trump is not None:
-                from kiosk.cards_draw import draw_pip
-
-                draw_pip(surface, view.trump, (box.centerx, head.bottom + px(38)), px(30))
+            top = head.bottom
+            if view.trump is not None and suit is not None:
+                row = pygame.Rect(head.left, top, head.width, px(52))
+                pip = px(18)
+                wide = self.text.render(suit, px(READ), TEXT, True, self.rtl).get_width()
+                span = wide + px(16) + 3 * pip
+                left = row.centerx - span // 2
+                named = pygame.Rect(left, row.top, wide, row.height)
+                at = (named.right + px(16) + round(pip * 1.5), row.centery)
+                if self.rtl:
+                    named.right = left + span
+                    at = (left + round(pip * 1.5), row.centery)
+                pygame.draw.circle(surface, FACE, at, round(pip * 1.5))  # black suits show
+                draw_pip(surface, view.trump, at, pip)
+                self._line(surface, "debertz_trump|suit", "table", suit, px(READ), TEXT, named,
+                           bold=True)
+                top = row.bottom
+            gap = px(14)
+            span = len(images) * card_w + (len(images) - 1) * gap
+            x = box.centerx - span // 2
+            for image in (reversed(images) if self.rtl else images):
+                surface.blit(image, image.get_rect(topleft=(x, top + px(6))))
+                x += card_w + gap
 
         return Piece("debertz_trump", box, look, paint)
 
