@@ -287,12 +287,12 @@ class Play:
 
     Equal steps make equal plays, whatever order they were given in. The empty
     play means no legal move: the turn passes. Text: see the module docstring.
-    A play is kept as its steps' codes (see `_step_code`), in order, with their
-    hash, so plays are made, compared and looked up cheaply; the rules make the
-    `steps` of the plays they list when they are first asked for.
+    A play is kept as its steps' codes (see `_step_code`), in order, so plays are
+    made, compared and hashed cheaply; the rules make the `steps` of the plays they
+    list when they are first asked for.
     """
 
-    __slots__ = ("_codes", "_hash", "steps")
+    __slots__ = ("_codes", "steps")
     steps: tuple[Step, ...]
 
     def __init__(self, steps: Iterable[Step] = ()) -> None:
@@ -306,7 +306,6 @@ class Play:
         codes = tuple(map(_code_of, ordered))
         _set_steps(self, tuple(ordered))
         _set_codes(self, codes)
-        _set_hash(self, hash(codes))
 
     def __getattr__(self, name: str) -> Any:
         if name == "steps":  # a play the rules made from codes: its steps, made once
@@ -321,7 +320,7 @@ class Play:
         return NotImplemented
 
     def __hash__(self) -> int:
-        return self._hash
+        return hash(self._codes)
 
     def __reduce__(self) -> tuple[type[Play], tuple[tuple[Step, ...]]]:
         return (Play, (self.steps,))
@@ -402,7 +401,6 @@ class Play:
 
 _set_steps = Play.__dict__["steps"].__set__
 _set_codes = Play.__dict__["_codes"].__set__
-_set_hash = Play.__dict__["_hash"].__set__
 
 
 def _chain_text(chain: list[Step]) -> str:
@@ -635,16 +633,20 @@ def _code_step(code: int) -> Step:
 # the lower first; doubles with the one die four times. Within a search the paths
 # are tried in order (the highest starting point first at each depth), and of the
 # paths reaching one position with the same bound `top` only the first is followed
-# on. `found` maps each position reached, (packed side, points hit), to (dice used,
-# first die, step codes): the first path with the most dice used is kept, except that
-# among single-die plays one starting with the higher die replaces one with the lower
-# (the same bear-off can be made by either die). A path's codes are kept sorted, the
-# canonical order of its steps.
+# on. The positions reached, (packed side, points hit), are kept with the first
+# path's step codes: in `full` when all the dice are used, else in `short` with
+# (dice used, first die, codes), where the most dice used wins, and among single-die
+# plays one starting with the higher die replaces one with the lower (the same
+# bear-off can be made by either die). A path's codes are kept sorted, the canonical
+# order of its steps.
+
+_Found = dict[tuple[int, int], tuple[int, ...]]
+_Short = dict[tuple[int, int], tuple[int, int, tuple[int, ...]]]
 
 
 def _search_pair(
-    me: int, opp: Sequence[int], first: int, second: int, closed: int,
-    found: dict[tuple[int, int], tuple],
+    me: int, opp: Sequence[int], first: int, second: int, closed: int, full: _Found,
+    short: _Short,
 ) -> None:
     """A non-double played `first` then `second`, from the mover's packed side `me`;
     `opp[to]` the opponent's checkers on the mover's point `to` at the start, `closed`
@@ -677,13 +679,12 @@ def _search_pair(
             if occupied & flag[frm]:
                 nodes.append((me + delta[frm], 0, frm, codes[frm] + 1))
     if not nodes:
-        if (me, 0) not in found:
-            found[(me, 0)] = (0, first, ())
+        short.setdefault((me, 0), (0, first, ()))
         return
     die = second
     open_ = _FROM[die] & ~(closed << (8 * die))
     delta, codes = _DELTA[die], _CODE[die]
-    get = found.get
+    keep = full.setdefault
     for mine, hits, top, step in nodes:
         moved = False
         if mine >> _BAR_SHIFT:
@@ -693,14 +694,12 @@ def _search_pair(
                 if there < 2:
                     moved = True
                     if there and not hits >> to & 1:
-                        key = (mine + delta[BAR], hits | 1 << to)
                         code = to * 2
+                        key = (mine + delta[BAR], hits | 1 << to)
                     else:
-                        key = (mine + delta[BAR], hits)
                         code = to * 2 + 1
-                    known = get(key)
-                    if known is None or known[0] < 2:
-                        found[key] = (2, first, (step, code) if step <= code else (code, step))
+                        key = (mine + delta[BAR], hits)
+                    keep(key, (step, code) if step <= code else (code, step))
         else:
             occupied = (mine + k7f) & k80
             movable = occupied & open_ & below[top] if top < BAR else occupied & open_
@@ -711,43 +710,43 @@ def _search_pair(
                     movable ^= flag[frm]
                     to = frm - die
                     if opp[to] and not hits >> to & 1:
-                        key = (mine + delta[frm], hits | 1 << to)
                         code = codes[frm]
+                        key = (mine + delta[frm], hits | 1 << to)
                     else:
-                        key = (mine + delta[frm], hits)
                         code = codes[frm] + 1
-                    known = get(key)
-                    if known is None or known[0] < 2:
-                        found[key] = (2, first, (step, code) if step <= code else (code, step))
+                        key = (mine + delta[frm], hits)
+                    keep(key, (step, code) if step <= code else (code, step))
             high = (mine.bit_length() + 7) >> 3
             if 0 < high <= HOME:
                 frm = die if high >= die else high
                 if frm <= top and occupied & flag[frm]:
                     moved = True
-                    key = (mine + delta[frm], hits)
-                    known = get(key)
-                    if known is None or known[0] < 2:
-                        code = codes[frm] + 1
-                        found[key] = (2, first, (step, code) if step <= code else (code, step))
+                    code = codes[frm] + 1
+                    keep((mine + delta[frm], hits), (step, code) if step <= code else (code, step))
         if not moved:
             key = (mine, hits)
-            known = get(key)
+            known = short.get(key)
             if known is None or (known[0] == 1 and first > known[1]):
-                found[key] = (1, first, (step,))
+                short[key] = (1, first, (step,))
 
 
 def _search_double(
-    me: int, opp: Sequence[int], die: int, closed: int, found: dict[tuple[int, int], tuple]
+    me: int, opp: Sequence[int], die: int, closed: int, full: _Found, short: _Short
 ) -> None:
     """A double: `die` four times, breadth first (arguments as `_search_pair`'s). Steps
     of one die from points never higher come in canonical order, so paths stay sorted."""
     flag, k7f, k80, below = _FLAG, _K7F, _K80, _BELOW
     open_ = _FROM[die] & ~(closed << (8 * die))
     delta, codes = _DELTA[die], _CODE[die]
-    frontier: dict[tuple[int, int, int], tuple[int, ...]] = {(me, 0, BAR): ()}
+    frontier: dict[tuple[int, ...], tuple[int, ...]] = {(me, 0, BAR): ()}
     for depth in range(4):
-        final = depth == 3
-        following: dict[tuple[int, int, int], tuple[int, ...]] = {}
+        # Paths go on from the first to reach each (side, hits, top); at the last die
+        # the first to reach each position is kept.
+        following: dict[tuple[int, ...], tuple[int, ...]] = {}
+        if depth == 3:
+            keep, last = full.setdefault, 1
+        else:
+            keep, last = following.setdefault, 0
         for (mine, hits, top), steps in frontier.items():
             moved = False
             if mine >> _BAR_SHIFT:
@@ -757,14 +756,12 @@ def _search_double(
                     if there < 2:
                         moved = True
                         if there and not hits >> to & 1:
-                            after, hit, code = mine + delta[BAR], hits | 1 << to, to * 2
+                            key = (mine + delta[BAR], hits | 1 << to, BAR)
+                            code = to * 2
                         else:
-                            after, hit, code = mine + delta[BAR], hits, to * 2 + 1
-                        if final:
-                            if (after, hit) not in found or found[(after, hit)][0] < 4:
-                                found[(after, hit)] = (4, die, (*steps, code))
-                        elif (after, hit, BAR) not in following:
-                            following[(after, hit, BAR)] = (*steps, code)
+                            key = (mine + delta[BAR], hits, BAR)
+                            code = to * 2 + 1
+                        keep(key[:2] if last else key, (*steps, code))
             else:
                 occupied = (mine + k7f) & k80
                 movable = occupied & open_ & below[top] if top < BAR else occupied & open_
@@ -775,33 +772,24 @@ def _search_double(
                         movable ^= flag[frm]
                         to = frm - die
                         if opp[to] and not hits >> to & 1:
-                            after, hit, code = mine + delta[frm], hits | 1 << to, codes[frm]
+                            code = codes[frm]
+                            after, hit = mine + delta[frm], hits | 1 << to
                         else:
-                            after, hit, code = mine + delta[frm], hits, codes[frm] + 1
-                        if final:
-                            key = (after, hit)
-                            known = found.get(key)
-                            if known is None or known[0] < 4:
-                                found[key] = (4, die, (*steps, code))
-                        elif (after, hit, frm) not in following:
-                            following[(after, hit, frm)] = (*steps, code)
+                            code = codes[frm] + 1
+                            after, hit = mine + delta[frm], hits
+                        keep((after, hit) if last else (after, hit, frm), (*steps, code))
                 high = (mine.bit_length() + 7) >> 3
                 if 0 < high <= HOME:
                     frm = die if high >= die else high
                     if frm <= top and occupied & flag[frm]:
                         moved = True
                         after, code = mine + delta[frm], codes[frm] + 1
-                        if final:
-                            known = found.get((after, hits))
-                            if known is None or known[0] < 4:
-                                found[(after, hits)] = (4, die, (*steps, code))
-                        elif (after, hits, frm) not in following:
-                            following[(after, hits, frm)] = (*steps, code)
+                        keep((after, hits) if last else (after, hits, frm), (*steps, code))
             if not moved:
                 key = (mine, hits)
-                known = found.get(key)
+                known = short.get(key)
                 if known is None or depth > known[0]:
-                    found[key] = (depth, die, steps)
+                    short[key] = (depth, die, steps)
         frontier = following
 
 
@@ -815,43 +803,46 @@ def play_results(board: Board, player: int, dice: Dice | Sequence[int]) -> dict[
     roll = Dice.of(dice)
     me, opp = _sides(board, player)
     return {
-        _board_after(opp, player, mine, hits): play
-        for play, (mine, hits) in _generate(me, opp, roll).items()
+        _board_after(opp, player, mine, hits): _play_of(codes)
+        for codes, (mine, hits) in _generate(me, opp, roll).items()
     }
 
 
-def _generate(me: Side, opp: Side, roll: Dice) -> dict[Play, tuple[int, int]]:
+def _play_of(codes: tuple[int, ...]) -> Play:
+    """The play of these step codes, in canonical order."""
+    play = _new(Play)
+    _set_codes(play, codes)
+    return play
+
+
+def _generate(me: Side, opp: Side, roll: Dice) -> dict[tuple[int, ...], tuple[int, int]]:
     """The legal plays of the side `me` against `opp`, one per resulting position, in
-    canonical order, each with the position it reaches: (packed side after, points hit),
-    as the search packs them (`_board_after` makes the board)."""
+    canonical order, as their step codes (`_play_of` makes the play), each with the
+    position it reaches: (packed side after, points hit), as the search packs them
+    (`_board_after` makes the board)."""
     packed = int.from_bytes(bytes(me), "little")
     theirs = opp[POINTS - 1 :: -1]
     opp_at = (0, *theirs)  # opp_at[to]: their checkers on my point `to`
     closed = (int.from_bytes(bytes(theirs), "little") + _K7E) & _K80
-    found: dict[tuple[int, int], tuple] = {}
+    full: _Found = {}
+    short: _Short = {}
     high, low = roll.high, roll.low
     if high == low:
-        _search_double(packed, opp_at, high, closed, found)
+        _search_double(packed, opp_at, high, closed, full, short)
     else:
-        _search_pair(packed, opp_at, high, low, closed, found)
-        _search_pair(packed, opp_at, low, high, closed, found)
-    most = 4 if high == low else 2  # all the dice, as a rule; else the most that can be
-    made = [(entry[2], key) for key, entry in found.items() if entry[0] == most]
-    if not made:
-        most = max(entry[0] for entry in found.values())
-        made = [(entry[2], key) for key, entry in found.items() if entry[0] == most]
-    if most == 1 and high != low:
-        larger = [(entry[2], key) for key, entry in found.items() if entry[:2] == (1, high)]
-        if larger:
-            made = larger
+        _search_pair(packed, opp_at, high, low, closed, full, short)
+        _search_pair(packed, opp_at, low, high, closed, full, short)
+    if full:
+        made = list(zip(full.values(), full, strict=True))
+    else:  # fewer dice than all can be played: the most that can
+        most = max(entry[0] for entry in short.values())
+        made = [(entry[2], key) for key, entry in short.items() if entry[0] == most]
+        if most == 1 and high != low:
+            larger = [(entry[2], key) for key, entry in short.items() if entry[:2] == (1, high)]
+            if larger:
+                made = larger
     made.sort()  # by the codes, distinct for distinct positions
-    legal: dict[Play, tuple[int, int]] = {}
-    for codes, key in made:
-        play = _new(Play)
-        _set_codes(play, codes)
-        _set_hash(play, hash(codes))
-        legal[play] = key
-    return legal
+    return dict(made)
 
 
 def _board_after(opp: Side, player: int, mine: int, hits: int) -> Board:
@@ -1330,9 +1321,11 @@ class GameState:
         self.cube_value = 1
         self.cube_owner: int | None = None
         self._resign: tuple[Resign, Phase] | None = None
-        # The legal plays of the roll to play, each with the position it reaches
-        # (packed: see `_generate`); the boards are made only for the play made.
-        self._plays: dict[Play, tuple[int, int]] = {}
+        # The legal plays of the roll to play, as `_generate` gives them: their step
+        # codes and the positions they reach (the board is made only for the play made);
+        # the plays themselves are made when first listed.
+        self._plays: dict[tuple[int, ...], tuple[int, int]] = {}
+        self._legal: list[Play] | None = None
 
     def clone(self) -> GameState:
         other = object.__new__(GameState)
@@ -1366,7 +1359,14 @@ class GameState:
         """The decisions of the player on turn; none at a roll of the dice (see
         `chance_outcomes`) or at the end."""
         if self.phase is _MOVE:
-            return list(self._plays)
+            legal = self._legal
+            if legal is None:
+                legal = self._legal = []
+                for codes in self._plays:
+                    play = _new(Play)
+                    _set_codes(play, codes)
+                    legal.append(play)
+            return list(legal)
         if self.phase is Phase.CUBE:
             return [CubeAction.ROLL, CubeAction.DOUBLE]
         if self.phase is Phase.RESPOND:
@@ -1488,7 +1488,7 @@ class GameState:
         outcome (`seat` None or CHANCE). Raises RuleError, changing nothing."""
         phase = self.phase
         if phase is _MOVE:  # the common cases first: a play from the list, a roll
-            reached = self._plays.get(action) if action.__class__ is Play else None
+            reached = self._plays.get(action._codes) if action.__class__ is Play else None
             if reached is not None and (seat is None or seat == self.turn):
                 actor = self.turn
                 self._moved(action, reached)  # type: ignore[arg-type]
@@ -1532,7 +1532,11 @@ class GameState:
     def why_illegal(self, seat: int, action: Action | str) -> RuleError | None:
         """The rule that forbids `seat` (a player, or CHANCE for a roll) to take `action`
         now, or None if it may. Nothing is changed."""
-        if seat == self.current_player and isinstance(action, Play) and action in self._plays:
+        if (
+            seat == self.current_player
+            and isinstance(action, Play)
+            and action._codes in self._plays
+        ):
             return None
         try:
             self.clone().apply(action, seat=seat)
@@ -1621,11 +1625,12 @@ class GameState:
         points = self.board.points
         turn = self.turn
         self._plays = _generate(points[turn], points[1 - turn], dice)
+        self._legal = None
 
     def _move(self, action: Action) -> Play:
         turn, dice = self.turn, self.dice
         assert turn is not None and dice is not None
-        reached = self._plays.get(action) if isinstance(action, Play) else None
+        reached = self._plays.get(action._codes) if isinstance(action, Play) else None
         if reached is not None:
             assert isinstance(action, Play)
             return self._moved(action, reached)
@@ -1656,7 +1661,7 @@ class GameState:
             return action
         self.turn = 1 - self.turn
         self.dice = None
-        self._plays = {}
+        self._plays, self._legal = {}, None
         self.phase = Phase.CUBE if self.may_double(self.turn) else Phase.ROLL
         return action
 
@@ -1667,7 +1672,7 @@ class GameState:
         if not self.options.is_match or self.score[game.winner] >= target:
             self.phase = Phase.OVER
             self.dice = None
-            self._plays = {}
+            self._plays, self._legal = {}, None
             return
         self.crawford_game = False
         if (
