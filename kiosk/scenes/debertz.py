@@ -51,6 +51,7 @@ from kiosk.text import TextRenderer
 from kiosk.theme import ACCENT, GOOD, TEXT
 
 BID_PAUSE = 0.7  # before a computer bids
+SIDE_W = 190  # the trump and declarations boxes: clear of a dialog in the middle
 DISPLAY_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)  # colours alternate
 PLAIN_ORDER = (7, 8, 9, 11, 12, 13, 10, 14)  # low to high in a plain suit
 TRUMP_ORDER = (7, 8, 12, 13, 10, 14, 9, 11)  # low to high in trumps
@@ -61,12 +62,7 @@ RULE_KEYS = {
     tk.R_HOLD: "hold", tk.R_FOLLOW: "follow", tk.R_TRUMP: "trump",
     tk.R_OVERTRUMP_LEAD: "overtrump_lead", tk.R_OVERTRUMP_RUFF: "overtrump_ruff",
 }
-RANK_TEXT = {11: "J", 12: "Q", 13: "K", 14: "A"}
-
-
-def card_text(card: Card) -> str:
-    """A card as players write it: 10♥, J♠, A♦."""
-    return f"{RANK_TEXT.get(card.rank, str(card.rank))}{card.suit.symbol}"
+RANK_WORDS = {11: "J", 12: "Q", 13: "K", 14: "A"}  # the catalogue's debertz.ranks.*
 
 
 def display_order(cards: Sequence[Card], trump: Suit | None) -> list[Card]:
@@ -199,7 +195,7 @@ class DebertzScene(CardTableScene):
             return tr("debertz.buttons.name", suit=self.suit_name(action.suit))
         if action is Say.SWAP:
             assert view.turned is not None
-            return tr("debertz.buttons.swap", card=card_text(view.turned))
+            return tr("debertz.buttons.swap")
         if action is Say.REDEAL:
             return tr("debertz.buttons.redeal")
         if action is Say.BELLA:
@@ -220,7 +216,7 @@ class DebertzScene(CardTableScene):
                 return tr("debertz.ask_forced", suit=suit)
             return tr("debertz.ask_round2", suit=suit)
         if view.phase is Phase.SWAP and view.turned is not None and view.trump is not None:
-            return tr("debertz.ask_swap", card=card_text(view.turned))
+            return tr("debertz.ask_swap", card=self.card_text(view.turned))
         if view.phase is Phase.REDEAL:
             return tr("debertz.ask_redeal", points=tr.digits(dr.hand_value(view.hand)))
         return None
@@ -232,6 +228,12 @@ class DebertzScene(CardTableScene):
     # -- names ----------------------------------------------------------------------------------
     def suit_name(self, suit: Suit) -> str:
         return self.tr(f"debertz.suits.{suit.letter}")
+
+    def card_text(self, card: Card) -> str:
+        """A card in words (the font has no suit signs): "9 of diamonds", "jack of hearts"."""
+        rank = RANK_WORDS.get(card.rank)
+        rank_text = self.tr(f"debertz.ranks.{rank}") if rank else self.tr.digits(card.rank)
+        return self.tr("debertz.card", rank=rank_text, suit=self.suit_name(card.suit))
 
     def side_name(self, side: int) -> str:
         seats = self.state.options.seats_of(side)
@@ -289,7 +291,7 @@ class DebertzScene(CardTableScene):
         if isinstance(action, Bid) and state.trump is not None and before.trump is None:
             self._say("trump_fixed", now, seat=name, suit=self.suit_name(state.trump))
         elif action is Say.SWAP:
-            self._say("swapped", now, seat=name, card=card_text(before.turned))
+            self._say("swapped", now, seat=name, card=self.card_text(before.turned))
         elif action is Say.BELLA or (isinstance(action, Card) and state.bella is not None
                                      and before.bella is None):
             self._say("bella_said", now, seat=name)
@@ -312,7 +314,7 @@ class DebertzScene(CardTableScene):
     def _side_box(self, layout: Layout, start: bool, height: int) -> pygame.Rect:
         """A box at the start (or end) side of the band, clear of the trick."""
         px = layout.px
-        width = px(270)
+        width = px(SIDE_W)
         box = pygame.Rect(0, 0, width, height)
         box.top = layout.band.top + px(8)
         on_left = start != self.rtl
@@ -329,7 +331,7 @@ class DebertzScene(CardTableScene):
         card_w, card_h = layout.last_card
         shown = [c for c in (view.turned, view.exposed) if c is not None]
         height = px(64) + (px(52) if view.trump is not None else 0) + \
-            (card_h + px(16) if shown else 0)
+            (card_h + px(16) if shown else px(86) if view.trump is not None else 0)
         box = self._side_box(layout, True, height)
         title = self.tr("debertz.trumps" if view.trump is not None else "debertz.turned")
         suit = self.suit_name(view.trump) if view.trump is not None else None
@@ -344,26 +346,21 @@ class DebertzScene(CardTableScene):
             top = head.bottom
             if view.trump is not None and suit is not None:
                 row = pygame.Rect(head.left, top, head.width, px(52))
-                pip = px(18)
-                wide = self.text.render(suit, px(READ), TEXT, True, self.rtl).get_width()
-                span = wide + px(16) + 3 * pip
-                left = row.centerx - span // 2
-                named = pygame.Rect(left, row.top, wide, row.height)
-                at = (named.right + px(16) + round(pip * 1.5), row.centery)
-                if self.rtl:
-                    named.right = left + span
-                    at = (left + round(pip * 1.5), row.centery)
-                pygame.draw.circle(surface, FACE, at, round(pip * 1.5))  # black suits show
-                draw_pip(surface, view.trump, at, pip)
-                self._line(surface, "debertz_trump|suit", "table", suit, px(READ), TEXT, named,
-                           bold=True)
+                self._line(surface, "debertz_trump|suit", "table", suit, px(READ), TEXT, row,
+                           align="center", bold=True)
                 top = row.bottom
-            gap = px(14)
-            span = len(images) * card_w + (len(images) - 1) * gap
+                if not images:  # 4 players: nothing face up, the suit's sign instead
+                    pip = px(22)
+                    at = (box.centerx, top + px(8) + round(pip * 1.5))
+                    pygame.draw.circle(surface, FACE, at, round(pip * 1.5))  # black suits show
+                    draw_pip(surface, view.trump, at, pip)
+            room = box.width - px(24)
+            step = min(card_w + px(12), (room - card_w) // max(1, len(images) - 1))
+            span = card_w + step * (len(images) - 1)
             x = box.centerx - span // 2
-            for image in (reversed(images) if self.rtl else images):
+            for image in (reversed(images) if self.rtl else images):  # the turned card first
                 surface.blit(image, image.get_rect(topleft=(x, top + px(6))))
-                x += card_w + gap
+                x += step
 
         return Piece("debertz_trump", box, look, paint)
 
