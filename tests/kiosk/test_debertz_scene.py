@@ -226,6 +226,36 @@ def test_bella_announced_by_hand_is_a_call_beside_the_hand(display: None) -> Non
     assert scene.state.bella == 0
 
 
+def test_pass_and_play_hides_each_hand_until_its_person_is_ready(display: None) -> None:
+    scene = scene_with((None, make_bot("medium"), None, make_bot("medium")), players=4,
+                       turn_seconds=0)
+    surface = pygame.Surface(SIZE)
+    t = advance(scene, lambda: scene.privacy is not None)
+    asked = scene.privacy
+    assert asked in (0, 2) and scene.decision() is None
+    scene.draw(surface, t)
+    assert scene.shown_hand == ()  # nobody's cards before they are ready
+    assert scene.labels["privacy|body0"].text.startswith(scene.seat_name(asked))
+    press(scene, t, Action.SELECT)
+    scene.draw(surface, t)
+    assert scene.orient == asked and scene.decision() == asked
+    assert scene.shown_hand == tuple(scene.hand_of(scene.state.view(asked)))
+    press(scene, t, Action.SELECT)  # the dialog's first button: a bid
+    scene.draw(surface, t)
+    assert scene.shown_hand == ()  # the hand hides at once
+
+
+def test_a_deal_everybody_passed_is_annulled_and_its_sheet_says_so(display: None) -> None:
+    options = DebertzOptions(players=3, order_obligatory=False)
+    scene = scene_with((Passer(), Passer(), Passer()), options=options, turn_seconds=0)
+    advance(scene, lambda: scene.table_open, step=0.25)
+    assert scene.state.results[-1].outcome == "annulled"
+    sheet = scene.score_sheet()
+    assert sheet.note == "Everybody passed: the deal is annulled"
+    assert [row.cells[1:7] for row in sheet.rows] == [("",) * 6] * 3
+    assert [row.cells[7] for row in sheet.rows] == ["0"] * 3
+
+
 # -- illegal cards ----------------------------------------------------------------------------
 
 
@@ -339,7 +369,10 @@ def test_the_turned_card_trumps_and_declarations_are_on_the_felt(
 def test_debertz_is_on_the_home_menu_and_in_the_config() -> None:
     assert "debertz" in [g.scene for g in HOME_GAMES]
     assert Translator("en")("debertz.title") == "Debertz"
-    assert Translator("fa")("debertz.title") == "دبرتز"
+    fa = Translator("fa")
+    assert fa("debertz.title") == "دبرتز"
+    assert (fa("debertz.buttons.pass"), fa("debertz.said_play"), fa("debertz.trumps")) == \
+        ("پاس", "بازی", "حکم")
     section = Config().section("debertz")
     assert section.level == "medium" and section.players == 2
 
