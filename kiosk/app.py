@@ -548,11 +548,18 @@ class Kiosk:
         if found is None:
             return scene
         unfinished, hand_id = found
-        mode = next((m for m in scene.modes if m.key == unfinished.mode), None)
+        # The ways to play of the saved game's own table (its number of seats may differ
+        # from the rules last chosen in the menu).
+        modes_of = getattr(scene, "modes_of", None)
+        modes = modes_of(unfinished.state) if modes_of is not None else scene.modes
+        mode = next((m for m in modes if m.key == unfinished.mode), None)
         why = refuse(unfinished.state) if refuse is not None else None
+        if why is None and mode is None:
+            why = f"its way to play ({unfinished.mode}) is not offered any more"
         if why is not None:
             journal.abandon(hand_id, why)
-        elif mode is not None:
+        else:
+            assert mode is not None
             scene.resume(unfinished.state, mode.bots, mode.key)
             journal.adopt(unfinished.state, hand_id)
         return scene

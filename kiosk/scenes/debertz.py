@@ -126,6 +126,12 @@ class DebertzScene(CardTableScene):
             next((m for m in self.modes if m.key == self.level), self.modes[0])
         return found.bots, found.key
 
+    def modes_of(self, state: Any) -> Sequence[Mode]:
+        """The ways to play at the table of a saved game (the kiosk resumes it in one)."""
+        if self.modes_for is None or state.players == len(self.modes[0].bots):
+            return self.modes
+        return tuple(self.modes_for(state.players))
+
     def start(self, bots: Sequence[Any], mode: str | None = None) -> None:
         if self.rule_choices is not None:
             bots, mode = self._seated(self.rule_choices.chosen.players, bots, mode)

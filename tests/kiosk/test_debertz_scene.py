@@ -532,3 +532,19 @@ def test_selfplay_deals_and_games_are_one_or_the_other() -> None:
     assert main(["debertz", "selfplay", "--deals", "2", "--format", "text", "--seed", "1"],
                 out) == 0
     assert len(out.getvalue().splitlines()) == 2
+
+
+def test_a_saved_game_finds_its_way_to_play_at_its_own_number_of_seats(
+        display: None) -> None:
+    # The menu's last rules are for two players; a saved four-seat game played by four
+    # people is resumed in the four-seat ways to play, which two seats do not have.
+    app = kiosk_on_debertz(seed=8)
+    scene = app.scene
+    assert isinstance(scene, DebertzScene)
+    assert scene.players == 2 and all(m.key != "people4" for m in scene.modes)
+    saved = GameState(DebertzOptions(players=4))
+    four = {m.key: m for m in scene.modes_of(saved)}
+    assert "people4" in four and len(four["people4"].bots) == 4
+    assert all(bot is None for bot in four["people4"].bots)
+    assert scene.modes_of(GameState(DebertzOptions(players=2))) == scene.modes
+    app.voice.ready.wait(60)
