@@ -19,7 +19,7 @@ APT_PACKAGES := python3-venv python3-pip fonts-noto-core fonts-dejavu-core espea
 	libespeak-ng1 systemd poppler-utils libzbar0 cups-client gnubg
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test lint bench bench-voice bench-backgammon bench-backgammon-gnubg bench-hearts screenshots apt venv clean install uninstall
+.PHONY: run test lint bench bench-voice bench-backgammon bench-backgammon-gnubg bench-hearts bench-debertz screenshots apt venv clean install uninstall
 
 run: venv
 	$(BIN)/debarna kiosk --windowed
@@ -45,6 +45,9 @@ bench-backgammon-gnubg: venv
 
 bench-hearts: venv
 	$(BIN)/python benchmarks/bench_hearts.py
+
+bench-debertz: venv
+	$(BIN)/python benchmarks/bench_debertz.py
 
 # The caller mid-hand in each language (a silent, fast headless hand: the voice
 # would set the pace), a Takhteh Nard demo and a Bidel hand under way, in a

@@ -33,7 +33,8 @@ view and the same seeded random source give the same choice.
   trump it could fix, it deals the unseen cards (the hands completed as §6 does) into
   `bid_worlds` worlds and plays them out with the medium policy; it bids the best choice
   when its average for it clears `bid_margin`, else passes (`bid_worlds` = 0: the medium
-  player's bid). Swaps and redeals are the medium player's.
+  player's bid). The swap and the redeal are played out the same way, each answer in
+  `bid_worlds` deals (a redeal is worth 0 to everybody).
 
 Inside the bots a card is an int, ``suit * 8 + (rank - 7)`` (0..31), and `FastDeal`
 plays the rest of a deal on them with no validation, for the rollouts; it agrees with
@@ -709,12 +710,12 @@ class HardBot:
     seconds have passed (at least `min_worlds`, at most `max_worlds`)."""
 
     level: str = "hard"
-    worlds: int = 40
+    worlds: int = 60
     clock: Callable[[], float] | None = None
     time_limit: float = 0.25
     min_worlds: int = 4
     max_worlds: int = 300
-    bid_worlds: int = 24
+    bid_worlds: int = 48
     bid_margin: float = 0.0
     report: SearchReport = field(default_factory=SearchReport)
 
@@ -727,6 +728,8 @@ class HardBot:
         seed = rng.randrange(1 << 30)
         if view.phase is Phase.BID:
             return self._bid(view, random.Random(seed))
+        if view.phase in (Phase.SWAP, Phase.REDEAL):
+            return self._pre_play(view, random.Random(seed))
         if view.phase is not Phase.PLAY or Say.BELLA in legal:
             return medium_action(view)
         cards = [to_int(c) for c in legal]  # type: ignore[arg-type]
@@ -789,14 +792,25 @@ class HardBot:
             choices = {PLAY: int(view.turned.suit)}
         else:
             choices = {b: int(b.suit) for b in legal if b.suit is not None}
-        values = {b: self._bid_value(view, suit, rng) for b, suit in choices.items()}
+        share = self.time_limit / len(choices)
+        values = {b: self._bid_value(view, suit, rng, share) for b, suit in choices.items()}
         self.report.values = dict(values)
         best = max(values, key=values.__getitem__)
         if PASS not in legal:
             return best
         return best if values[best] > self.bid_margin else PASS
 
-    def _bid_value(self, view: View, suit: int, rng: random.Random) -> float:
+    def _rollouts(self, limit: float) -> Iterator[int]:
+        """The deals to play out for one choice before play: `bid_worlds`, and with a clock
+        no more than fit in `limit` seconds (at least `min_worlds`)."""
+        deadline = self.clock() + limit if self.clock is not None else 0.0
+        for world in range(self.bid_worlds):
+            if self.clock is not None and world >= self.min_worlds and self.clock() > deadline:
+                return
+            self.report.worlds += 1
+            yield world
+
+    def _bid_value(self, view: View, suit: int, rng: random.Random, limit: float) -> float:
         """The average outcome for this seat of declaring `suit`, over `bid_worlds` deals of
         the unseen cards played out by the medium policy."""
         options = view.options
@@ -810,11 +824,12 @@ class HardBot:
         order = [(first + i) % n for i in range(n)]
         extra = 3 if n < 4 else 2
         to = me if options.turned_card_to.value == "declarer" else view.dealer
-        side = _sides(options)
         scorer = Scorer(options, options.side_of(me), [0] * options.sides, {}, None,
                         tuple(view.pending), tuple(view.baits))
         total = 0.0
-        for _ in range(self.bid_worlds):
+        worlds = 0
+        for _ in self._rollouts(limit):
+            worlds += 1
             rng.shuffle(pool)
             hands = [[] for _ in range(n)]
             hands[me] = list(hand)
@@ -831,28 +846,72 @@ class HardBot:
                 else:
                     hands[s].extend(pool[at:at + extra])
                     at += extra
-            runs = [0] * options.sides
-            best_key, best_sides = (0, 0), set()
+            total += self._opening_value(view, suit, me, hands, _out_bits(view, pool, at), scorer)
+        return total / max(worlds, 1)
+
+    def _opening_value(self, view: View, trump: int, declarer: int, hands: list[list[int]],
+                       gone: int, scorer: Scorer) -> float:
+        """This seat's outcome of a deal played from its first card by the medium policy:
+        `hands` complete, `gone` the cards face up out of play. Runs score for the side of
+        the senior one (an equal run on the other side: nobody's)."""
+        options = view.options
+        n = options.players
+        side = _sides(options)
+        runs = [0] * options.sides
+        best_key, best_sides = (0, 0), set()
+        for s in range(n):
+            key = _best_run(hands[s])
+            if key > best_key:
+                best_key, best_sides = key, {side[s]}
+            elif key == best_key and key[0]:
+                best_sides.add(side[s])
+        if len(best_sides) == 1:
+            (winner,) = best_sides
             for s in range(n):
-                key = _best_run(hands[s])
-                if key > best_key:
-                    best_key, best_sides = key, {side[s]}
-                elif key == best_key and key[0]:
-                    best_sides.add(side[s])
-            if len(best_sides) == 1:
-                (winner,) = best_sides
-                for s in range(n):
-                    if side[s] == winner:
-                        runs[winner] += runs_value(hands[s], options)
-            scorer.runs = runs
-            bella = scorer.bella_in(hands, suit)
-            leader = first if options.first_lead.value == "first_speaker" else me
-            sim = FastDeal(hands, suit, side, options.partnerships, options.overtrump_partner,
-                           options.overtrump_on_ruff, leader, [], _out_bits(view, pool, at),
-                           [0] * options.sides, [0] * options.sides, side[me])
-            sim.finish(medium_card)
-            total += scorer.value(sim, bella)
-        return total / self.bid_worlds
+                if side[s] == winner:
+                    runs[winner] += runs_value(hands[s], options)
+        scorer.runs = runs
+        bella = scorer.bella_in(hands, trump)
+        assert view.dealer is not None
+        first = (view.dealer + 1) % n
+        leader = first if options.first_lead.value == "first_speaker" else declarer
+        sim = FastDeal(hands, trump, side, options.partnerships, options.overtrump_partner,
+                       options.overtrump_on_ruff, leader, [], gone, [0] * options.sides,
+                       [0] * options.sides, side[declarer])
+        sim.finish(medium_card)
+        return scorer.value(sim, bella)
+
+    # -- the swap and the redeal by simulation ------------------------------------------------
+
+    def _pre_play(self, view: View, rng: random.Random) -> Say:
+        """Swap or keep, redeal or keep: each answer played out in `bid_worlds` deals of the
+        hidden cards (a redeal is worth 0 to everybody)."""
+        if self.bid_worlds <= 0 or view.declarer is None:
+            return medium_action(view)  # type: ignore[return-value]
+        knowledge = Knowledge.of(view)
+        scorer = Scorer.of(view)
+        me = view.seat
+        trump = _trump_of(view)
+        hand = [to_int(c) for c in view.hand]
+        exposed = 1 << to_int(view.exposed) if view.exposed is not None else 0
+        turned = to_int(view.turned) if view.turned is not None else None
+        swap = view.phase is Phase.SWAP and turned is not None
+        keep = swapped = 0.0
+        for _ in self._rollouts(self.time_limit):
+            hands = knowledge.sample(hand, me, rng)
+            gone = exposed | (1 << turned if turned is not None and view.options.players < 4
+                              else 0)
+            keep += self._opening_value(view, trump, view.declarer, [list(h) for h in hands],
+                                        gone, scorer)
+            if swap:
+                assert turned is not None
+                seven = trump * 8 + SEVEN_R
+                hands[me] = [c for c in hands[me] if c != seven] + [turned]
+                swapped += self._opening_value(view, trump, view.declarer, hands,
+                                               exposed | 1 << seven, scorer)
+        if swap:
+            return Say.SWAP if swapped >= keep else Say.KEEP
+        return Say.REDEAL if keep < 0 else Say.KEEP
 
 
 def _out_bits(view: View, pool: list[int], at: int) -> int:

@@ -199,6 +199,18 @@ def test_hard_stops_at_its_time_limit_with_an_injected_clock() -> None:
             assert fast.report.worlds == 9  # never more than max_worlds
 
 
+def test_hard_bids_within_its_rollouts_and_its_clock() -> None:
+    deal = lay_out(2, 1, ["JS 9S AS 7C 8D 9H KC QD 8H", "AH 7H TH AC TC QC AD TD KD"], "8S")
+    view = table(DebertzOptions(players=2), deal).view(0)
+    bot = HardBot(bid_worlds=10)
+    assert bot.choose(view, random.Random(1)) in view.legal
+    assert bot.report.worlds == 10  # one choice (play), 10 deals played out
+    clock = FakeClock(0.1)
+    timed = HardBot(bid_worlds=100, clock=clock, time_limit=0.35, min_worlds=2)
+    assert timed.choose(view, random.Random(1)) in view.legal
+    assert timed.report.worlds == 5 and clock.reads
+
+
 # -- the fast deal agrees with the rules ---------------------------------------------------------
 
 
