@@ -733,21 +733,23 @@ def _search_pair(
 def _search_double(
     me: int, opp: Sequence[int], die: int, closed: int, full: _Found, short: _Short
 ) -> None:
-    """A double: `die` four times, breadth first (arguments as `_search_pair`'s). Steps
-    of one die from points never higher come in canonical order, so paths stay sorted."""
+    """A double: `die` four times, breadth first (arguments as `_search_pair`'s).
+
+    With one die, the steps of a play are fixed by the position it reaches (counting
+    down from the bar, the checkers leaving each point are those that leave it net
+    plus those arriving from the point a die above), so the paths in canonical order
+    reach distinct positions and none needs merging before the last die. Steps of one
+    die from points never higher come in canonical order, so paths stay sorted."""
     flag, k7f, k80, below = _FLAG, _K7F, _K80, _BELOW
     open_ = _FROM[die] & ~(closed << (8 * die))
     delta, codes = _DELTA[die], _CODE[die]
-    frontier: dict[tuple[int, ...], tuple[int, ...]] = {(me, 0, BAR): ()}
+    keep = full.setdefault
+    frontier: list[tuple[int, int, int, tuple[int, ...]]] = [(me, 0, BAR, ())]
     for depth in range(4):
-        # Paths go on from the first to reach each (side, hits, top); at the last die
-        # the first to reach each position is kept.
-        following: dict[tuple[int, ...], tuple[int, ...]] = {}
-        if depth == 3:
-            keep, last = full.setdefault, 1
-        else:
-            keep, last = following.setdefault, 0
-        for (mine, hits, top), steps in frontier.items():
+        last = depth == 3
+        following: list[tuple[int, int, int, tuple[int, ...]]] = []
+        grow = following.append
+        for mine, hits, top, steps in frontier:
             moved = False
             if mine >> _BAR_SHIFT:
                 if top == BAR:
@@ -756,12 +758,13 @@ def _search_double(
                     if there < 2:
                         moved = True
                         if there and not hits >> to & 1:
-                            key = (mine + delta[BAR], hits | 1 << to, BAR)
-                            code = to * 2
+                            after, hit, code = mine + delta[BAR], hits | 1 << to, to * 2
                         else:
-                            key = (mine + delta[BAR], hits, BAR)
-                            code = to * 2 + 1
-                        keep(key[:2] if last else key, (*steps, code))
+                            after, hit, code = mine + delta[BAR], hits, to * 2 + 1
+                        if last:
+                            keep((after, hit), (*steps, code))
+                        else:
+                            grow((after, hit, BAR, (*steps, code)))
             else:
                 occupied = (mine + k7f) & k80
                 movable = occupied & open_ & below[top] if top < BAR else occupied & open_
@@ -772,19 +775,23 @@ def _search_double(
                         movable ^= flag[frm]
                         to = frm - die
                         if opp[to] and not hits >> to & 1:
-                            code = codes[frm]
-                            after, hit = mine + delta[frm], hits | 1 << to
+                            after, hit, code = mine + delta[frm], hits | 1 << to, codes[frm]
                         else:
-                            code = codes[frm] + 1
-                            after, hit = mine + delta[frm], hits
-                        keep((after, hit) if last else (after, hit, frm), (*steps, code))
+                            after, hit, code = mine + delta[frm], hits, codes[frm] + 1
+                        if last:
+                            keep((after, hit), (*steps, code))
+                        else:
+                            grow((after, hit, frm, (*steps, code)))
                 high = (mine.bit_length() + 7) >> 3
                 if 0 < high <= HOME:
                     frm = die if high >= die else high
                     if frm <= top and occupied & flag[frm]:
                         moved = True
                         after, code = mine + delta[frm], codes[frm] + 1
-                        keep((after, hits) if last else (after, hits, frm), (*steps, code))
+                        if last:
+                            keep((after, hits), (*steps, code))
+                        else:
+                            grow((after, hits, frm, (*steps, code)))
             if not moved:
                 key = (mine, hits)
                 known = short.get(key)
@@ -802,10 +809,20 @@ def play_results(board: Board, player: int, dice: Dice | Sequence[int]) -> dict[
     """
     roll = Dice.of(dice)
     me, opp = _sides(board, player)
-    return {
-        _board_after(opp, player, mine, hits): _play_of(codes)
-        for codes, (mine, hits) in _generate(me, opp, roll).items()
-    }
+    results: dict[Board, Play] = {}
+    hit_sides = {0: opp}  # the opponent's side after the blots in `hits` are hit
+    for codes, (mine, hits) in _generate(me, opp, roll).items():
+        # `_board_after`, written out, with the opponent's sides shared
+        theirs = hit_sides.get(hits)
+        if theirs is None:
+            theirs = hit_sides[hits] = _board_after(opp, 0, 0, hits).points[1]
+        side = tuple(mine.to_bytes(POINTS + 1, "little"))
+        after = _new(Board)
+        after.__dict__["points"] = (side, theirs) if player == 0 else (theirs, side)
+        play = _new(Play)
+        _set_codes(play, codes)
+        results[after] = play
+    return results
 
 
 def _play_of(codes: tuple[int, ...]) -> Play:
