@@ -27,6 +27,19 @@ wins the trick, else the lowest legal card. "Lowest" is by trick strength: every
 above every plain card, trumps in the order J 9 A 10 K Q 8 7, plain cards by their
 rank's place in A 10 K Q J 9 8 7 whatever the suit, then by suit (C < D < H < S). On a
 lead every card "wins", so it leads its lowest card.
+
+Figures of ``nice -n 5 .venv/bin/python benchmarks/bench_debertz.py --deals 1000 --jobs 2``
+(seed 1, on 2 shared, busy cores; hard at 60 worlds a card, 48 deals a bid, margin −6):
+
+| match | won / lost / tied | win rate (95 % Wilson) | points per deal |
+|---|---|---|---|
+| hard vs medium | 627 / 340 / 33 | 64.8 % (61.8–67.8 %) | 66.1 vs 51.1 |
+| medium vs easy | 562 / 420 / 18 | 57.2 % (54.1–60.3 %) | 70.7 vs 46.2 |
+| hard vs baseline | 646 / 339 / 15 | 65.6 % (62.6–68.5 %) | 72.0 vs 46.8 |
+| medium vs baseline | 498 / 485 / 17 | 50.7 % (47.5–53.8 %) | 63.8 vs 54.6 |
+
+Hard's decision time over 16,492 decisions with a choice: median 0.018 s, 99th
+percentile 0.101 s, max 0.184 s. Random deals: 2,620 per second.
 """
 
 from __future__ import annotations

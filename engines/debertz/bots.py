@@ -716,7 +716,7 @@ class HardBot:
     min_worlds: int = 4
     max_worlds: int = 300
     bid_worlds: int = 48
-    bid_margin: float = 0.0
+    bid_margin: float = -6.0
     report: SearchReport = field(default_factory=SearchReport)
 
     def choose(self, view: View, rng: Rng) -> Action:
