@@ -49,7 +49,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 from itertools import pairwise
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from engines.errors import BrokenRule
 from engines.protocol import CHANCE, RandomLike
@@ -307,12 +307,16 @@ class Play:
         _set_steps(self, tuple(ordered))
         _set_codes(self, codes)
 
-    def __getattr__(self, name: str) -> Any:
-        if name == "steps":  # a play the rules made from codes: its steps, made once
-            steps = tuple(map(_STEP_OF_CODE, self._codes))
-            _set_steps(self, steps)
-            return steps
-        raise AttributeError(name)
+    if not TYPE_CHECKING:  # (hidden from type checkers, which would allow any name)
+
+        def __getattr__(self, name: str) -> Any:
+            if name == "steps":  # a play the rules made from codes: its steps, made once
+                steps = tuple(map(_STEP_OF_CODE, self._codes))
+                _set_steps(self, steps)
+                return steps
+            raise AttributeError(
+                f"{type(self).__name__!r} object has no attribute {name!r}", name=name, obj=self
+            )
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is self.__class__:
@@ -815,7 +819,7 @@ def play_results(board: Board, player: int, dice: Dice | Sequence[int]) -> dict[
         # `_board_after`, written out, with the opponent's sides shared
         theirs = hit_sides.get(hits)
         if theirs is None:
-            theirs = hit_sides[hits] = _board_after(opp, 0, 0, hits).points[1]
+            theirs = hit_sides[hits] = _hit_side(opp, hits)
         side = tuple(mine.to_bytes(POINTS + 1, "little"))
         after = _new(Board)
         after.__dict__["points"] = (side, theirs) if player == 0 else (theirs, side)
@@ -862,17 +866,23 @@ def _generate(me: Side, opp: Side, roll: Dice) -> dict[tuple[int, ...], tuple[in
     return dict(made)
 
 
+def _hit_side(opp: Side, hits: int) -> Side:
+    """The opponent's side `opp` less the blots hit on the mover's points in `hits`
+    (a bit per point), which are now on the bar."""
+    theirs = list(opp)
+    while hits:
+        low = hits & -hits
+        hits ^= low
+        theirs[POINTS - low.bit_length() + 1] -= 1
+        theirs[_BAR_INDEX] += 1
+    return tuple(theirs)
+
+
 def _board_after(opp: Side, player: int, mine: int, hits: int) -> Board:
     """The board `_generate` describes: the mover's packed side `mine`, and the opponent's
     side `opp` less the blots hit on the mover's points in `hits`, now on the bar."""
     if hits:
-        theirs = list(opp)
-        while hits:
-            low = hits & -hits
-            hits ^= low
-            theirs[POINTS - low.bit_length() + 1] -= 1
-            theirs[_BAR_INDEX] += 1
-        opp = tuple(theirs)
+        opp = _hit_side(opp, hits)
     after = _new(Board)
     after.__dict__["points"] = (
         (tuple(mine.to_bytes(POINTS + 1, "little")), opp)
@@ -883,10 +893,6 @@ def _board_after(opp: Side, player: int, mine: int, hits: int) -> Board:
 
 
 _new = object.__new__
-
-
-def _first_item(item: tuple) -> Any:
-    return item[0]
 
 
 _STEPS: dict[_Raw, Step] = {}
