@@ -829,18 +829,11 @@ def play_results(board: Board, player: int, dice: Dice | Sequence[int]) -> dict[
     return results
 
 
-def _play_of(codes: tuple[int, ...]) -> Play:
-    """The play of these step codes, in canonical order."""
-    play = _new(Play)
-    _set_codes(play, codes)
-    return play
-
-
 def _generate(me: Side, opp: Side, roll: Dice) -> dict[tuple[int, ...], tuple[int, int]]:
     """The legal plays of the side `me` against `opp`, one per resulting position, in
-    canonical order, as their step codes (`_play_of` makes the play), each with the
-    position it reaches: (packed side after, points hit), as the search packs them
-    (`_board_after` makes the board)."""
+    canonical order, as their step codes (a `Play` given them by `_set_codes` is the
+    play), each with the position it reaches: (packed side after, points hit), as the
+    search packs them (`_board_after` makes the board)."""
     packed = int.from_bytes(bytes(me), "little")
     theirs = opp[POINTS - 1 :: -1]
     opp_at = (0, *theirs)  # opp_at[to]: their checkers on my point `to`
