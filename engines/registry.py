@@ -33,6 +33,7 @@ BUILT_IN: Final = (
     "engines.backgammon.game",
     "engines.hearts.game",
     "engines.debertz.game",
+    "engines.dobbm.game",
 )
 """The modules of the games this kiosk ships, each with an `ENTRY`: one line a game."""
 

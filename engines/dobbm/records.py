@@ -1,0 +1,176 @@
+"""A session of Dobbm as JSON lines, and its exact replay.
+
+One JSON object per line, in order. Kinds:
+
+- ``game_started``: ``options`` (the `DobbmOptions` fields, enums as their text);
+- ``deal``: ``hand`` (0 for the first) and the chance outcome — ``dealer``, ``hands``
+  (each seat's 8 cards, by seat; ``""`` for the 5-player dealer) and ``stock`` (the Dobb);
+- ``call``: ``seat`` and ``call`` (``weiter``, ``dobbm``, ``solo``, ``gut``,
+  ``schwacher``, ``retour``);
+- ``discard``: ``seat`` and ``cards`` (the 4 laid away, ``"7H 8L 9A 6B"``);
+- ``play``: ``seat`` and ``card``;
+- ``host``: ``action`` (``close``, ``revoke N``, ``wrong discards``);
+- ``hand_over``: ``hand``, ``outcome``, ``payments`` and ``ledger`` by seat (a consequence
+  of the actions, checked on replay);
+- ``session_over``: ``ledger`` (checked).
+
+Money is written as a whole number of shillings, or as ``"a/b"`` text when the `exact`
+rounding leaves a fraction. Cards are written rank then suit (``SH``, ``OB``). Replaying
+the events rebuilds the same `GameState`. The names (`recorder`, `events`, `replay`,
+`dumps`, `loads`) are every game's (`engines.protocol.Records`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import fields
+from enum import Enum
+from fractions import Fraction
+from typing import Any
+
+from engines.cards.deals import Deal, DealError
+from engines.cards.german import GermanCard
+from engines.records import RecordError, from_text, replay_events, to_text
+
+from .options import DobbmOptions, OptionsError
+from .rules import HOST, Call, Discard, GameState, HandResult, Host, read_action, read_host
+
+
+def money(value: Fraction) -> int | str:
+    """Shillings for JSON: an int when whole, else ``"a/b"``."""
+    return int(value) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
+def options_to_json(options: DobbmOptions) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for item in fields(DobbmOptions):
+        value = getattr(options, item.name)
+        out[item.name] = value.value if isinstance(value, Enum) else value
+    return out
+
+
+def options_from_json(data: Mapping[str, Any]) -> DobbmOptions:
+    known = {f.name for f in fields(DobbmOptions)}
+    unknown = set(data) - known
+    if unknown:
+        raise RecordError(f"unknown game options: {', '.join(sorted(unknown))}")
+    try:
+        return DobbmOptions(**data)
+    except (OptionsError, TypeError) as exc:
+        raise RecordError(f"bad game options: {exc}") from exc
+
+
+def _hand_event(result: HandResult) -> dict[str, Any]:
+    return {
+        "kind": "hand_over",
+        "hand": result.number,
+        "outcome": result.outcome,
+        "payments": [money(x) for x in result.payments],
+        "ledger": [money(x) for x in result.ledger],
+    }
+
+
+class Recorder:
+    """Turns a session's actions into record events one at a time, as they are played.
+
+    `first` is the game_started event; `record(action)` applies the action (a `Host`
+    action through `host`) to its own copy of the session and returns the events it makes.
+    """
+
+    def __init__(self, options: DobbmOptions) -> None:
+        self.first: dict[str, Any] = {"kind": "game_started",
+                                      "options": options_to_json(options)}
+        self._replica = GameState(options)
+
+    def record(self, action: object) -> list[dict[str, Any]]:
+        replica = self._replica
+        seat = replica.current_player
+        out: list[dict[str, Any]] = []
+        if isinstance(action, Deal):
+            record = action.record()
+            out.append({"kind": "deal", "hand": replica.hand_number, "dealer": action.dealer,
+                        "hands": record["hands"], "stock": record["stock"]})
+        elif isinstance(action, Call):
+            out.append({"kind": "call", "seat": seat, "call": action.value})
+        elif isinstance(action, Discard):
+            out.append({"kind": "discard", "seat": seat,
+                        "cards": " ".join(str(c) for c in action.cards)})
+        elif isinstance(action, GermanCard):
+            out.append({"kind": "play", "seat": seat, "card": str(action)})
+        elif isinstance(action, Host):
+            out.append({"kind": "host", "action": str(action)})
+        else:
+            raise RecordError(f"{action!r} is not a Dobbm action")
+        done = len(replica.results)
+        if isinstance(action, Host):
+            replica.host(action)
+        else:
+            replica.apply(action)  # type: ignore[arg-type]
+        if len(replica.results) > done:
+            out.append(_hand_event(replica.results[-1]))
+        if replica.is_over:
+            out.append({"kind": "session_over", "ledger": [money(x) for x in replica.ledger]})
+        return out
+
+
+def recorder(state: GameState) -> Recorder:
+    """A recorder for a new record of `state` (its options)."""
+    return Recorder(state.options)
+
+
+def events(state: GameState) -> list[dict[str, Any]]:
+    """The record of everything that happened in `state`, from its first deal."""
+    writer = recorder(state)
+    out = [writer.first]
+    for actor, action in state.history:
+        assert actor == HOST or not isinstance(action, Host)
+        out.extend(writer.record(action))
+    return out
+
+
+def dumps(state: GameState) -> str:
+    """The record as JSON lines (one event per line, ending with a newline)."""
+    return to_text(events(state))
+
+
+def loads(text: str) -> GameState:
+    """Replay a record written by `dumps`."""
+    return replay(from_text(text))
+
+
+def replay(record: Iterable[Mapping[str, Any]]) -> GameState:
+    """Rebuild a session from its events. Raises RecordError if the record disagrees."""
+    return replay_events(
+        record, "game_started",
+        lambda event: GameState(options_from_json(event.get("options", {}))),
+        _replay_event,
+    )
+
+
+def _replay_event(state: GameState, event: Mapping[str, Any]) -> None:
+    kind = event["kind"]
+    if kind == "deal":
+        if event.get("hand", state.hand_number) != state.hand_number:
+            raise RecordError(f"hand {event['hand']} when hand {state.hand_number} was due")
+        try:
+            deal = state.schedule.from_record(
+                {k: event[k] for k in ("dealer", "hands", "stock") if k in event})
+        except DealError as exc:
+            raise RecordError(str(exc)) from None
+        state.apply(deal)
+    elif kind == "call":
+        state.apply(Call(event["call"]), seat=event["seat"])
+    elif kind == "discard":
+        state.apply(read_action("discard " + str(event["cards"])), seat=event["seat"])
+    elif kind == "play":
+        state.apply(GermanCard.parse(event["card"]), seat=event["seat"])
+    elif kind == "host":
+        state.host(read_host(str(event["action"])))
+    elif kind == "hand_over":
+        done = [r for r in state.results if r.number == event["hand"]]
+        if not done or _hand_event(done[0]) != {**event}:
+            raise RecordError("the hand replays to different payments")
+    elif kind == "session_over" and (
+            not state.is_over or [money(x) for x in state.ledger] != list(event["ledger"])):
+        raise RecordError("the session replays to a different end")
+    # Other kinds (notes) do not change the game.
