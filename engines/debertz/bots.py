@@ -413,7 +413,7 @@ def _check_turn(view: View) -> None:
 
 # -- bidding and the pre-play answers ------------------------------------------------------------
 
-BID_THRESHOLD: Final = {2: 52, 3: 48, 4: 46}
+BID_THRESHOLD: Final = {2: 40, 3: 37, 4: 35}  # 2 players: measured (bench_debertz)
 REDEAL_BELOW: Final = 42
 
 
@@ -716,7 +716,7 @@ class HardBot:
     min_worlds: int = 4
     max_worlds: int = 300
     bid_worlds: int = 48
-    bid_margin: float = -6.0
+    bid_margin: float = -25.0
     report: SearchReport = field(default_factory=SearchReport)
 
     def choose(self, view: View, rng: Rng) -> Action:
