@@ -59,7 +59,7 @@ def play_games(spec: dict) -> None:
 
     import gnubg
 
-    from engines.backgammon.bots import make_bot
+    from engines.backgammon.bots import HardBot, make_bot
     from engines.backgammon.ids import position_id
     from engines.backgammon.options import GameOptions
     from engines.backgammon.rules import GameState, Phase, Play
@@ -75,6 +75,8 @@ def play_games(spec: dict) -> None:
             bot_rng = random.Random(spec["seed"] * 7919 + index)
             ours = index % 2
             bot = make_bot(spec["level"])
+            if spec["candidates"] is not None and isinstance(bot, HardBot):
+                bot.max_candidates = spec["candidates"]
             state = GameState(options)
             timings: list[float] = []
             while not state.is_over:
@@ -126,6 +128,8 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2, help="gnubg processes (default 2)")
     parser.add_argument("--level", default="hard", help="our bot's level (default hard)")
     parser.add_argument("--seed", type=int, default=1, help="dice seed (default 1)")
+    parser.add_argument("--candidates", type=int,
+                        help="hard: plays searched at the second ply (1: one ply only)")
     parser.add_argument("--gnubg", default=GNUBG, help=f"the gnubg binary (default {GNUBG})")
     args = parser.parse_args()
     if args.games < 2 or args.games % 2:
@@ -141,6 +145,7 @@ def main() -> None:
         spec = {
             "games": games,
             "level": args.level,
+            "candidates": args.candidates,
             "seed": args.seed,
             "out": str(folder / f"job{job}.jsonl"),
             "path": [str(ROOT), *site],

@@ -12,7 +12,9 @@ The network: inputs as in TD-Gammon for each side (the side on roll first) —
 for each of the 24 points four units (1+, 2+, 3+ checkers, and half the
 checkers beyond three), the bar (half its checkers) and the checkers borne off
 (in fifteenths) — plus a few cheap features (both pip counts, the pip lead,
-whether the sides are still in contact); one hidden layer of sigmoid units;
+whether the sides are still in contact, and for each side its blots, home
+points, longest prime, blots in direct and indirect reach of an opposing
+checker, and checkers back); one hidden layer of sigmoid units;
 five sigmoid outputs. Its weights were fitted by `engines.backgammon.train`
 to GNU Backgammon's 0-ply evaluations of positions from many games
 (distillation) and live in ``data/net.npz``, loaded once, lazily.
@@ -48,7 +50,8 @@ WEIGHTS_PATH: Final = Path(__file__).resolve().parent / "data" / "net.npz"
 OUTPUTS: Final = 5
 POINT_UNITS: Final = 4
 SIDE_INPUTS: Final = 24 * POINT_UNITS + 2  # points, bar, borne off
-EXTRA_INPUTS: Final = 4  # pips on roll, pips opponent, pip lead, contact
+FEATURES: Final = 6  # per side: see `_features`
+EXTRA_INPUTS: Final = 4 + 2 * FEATURES  # pips on roll, pips opponent, pip lead, contact
 INPUTS: Final = 2 * SIDE_INPUTS + EXTRA_INPUTS
 
 
@@ -108,7 +111,44 @@ def encode(sides: np.ndarray) -> np.ndarray:
     extra[:, 0:2] = pips / 100.0
     extra[:, 2] = (pips[:, 1] - pips[:, 0]) / 50.0
     extra[:, 3] = _rearmost(sides[:, 0]) + _rearmost(sides[:, 1]) > 25
+    extra[:, 4 : 4 + FEATURES] = _features(sides[:, 0], sides[:, 1])
+    extra[:, 4 + FEATURES :] = _features(sides[:, 1], sides[:, 0])
     return np.concatenate([per_side, extra], axis=1)
+
+
+_POINT: Final = np.arange(1, 25)
+_DIRECT_FROM: Final = np.maximum(0, _POINT - 6)
+_INDIRECT_FROM: Final = np.maximum(0, _POINT - 12)
+
+
+def _features(me: np.ndarray, opp: np.ndarray) -> np.ndarray:
+    """(N, FEATURES) for side `me` against `opp` (each (N, 25) in its owner's numbering):
+    blots, home points made, the longest prime, blots within 6 pips of an opposing
+    checker behind them (direct shots), blots only within 7-12 (indirect), and
+    checkers back (on the bar or in the opponent's home board)."""
+    count = len(me)
+    points = me[:, :24]
+    made = points >= 2
+    blots = points == 1
+    # The opponent's checkers in my numbering: index 0 their bar, q their checkers on my q.
+    theirs = np.concatenate([opp[:, 24:25], opp[:, 23::-1]], axis=1) > 0
+    behind = np.zeros((count, 26), dtype=np.int16)
+    np.cumsum(theirs, axis=1, out=behind[:, 1:])
+    direct = behind[:, _POINT] - behind[:, _DIRECT_FROM] > 0
+    indirect = behind[:, _DIRECT_FROM] - behind[:, _INDIRECT_FROM] > 0
+    run = np.zeros(count, dtype=np.int16)
+    prime = np.zeros(count, dtype=np.int16)
+    for index in range(24):
+        run = (run + 1) * made[:, index]
+        np.maximum(prime, run, out=prime)
+    out = np.empty((count, FEATURES), dtype=np.float32)
+    out[:, 0] = blots.sum(axis=1) / 5.0
+    out[:, 1] = made[:, :6].sum(axis=1) / 6.0
+    out[:, 2] = prime / 6.0
+    out[:, 3] = (blots & direct).sum(axis=1) / 3.0
+    out[:, 4] = (blots & indirect & ~direct).sum(axis=1) / 3.0
+    out[:, 5] = me[:, 18:25].sum(axis=1, dtype=np.int32) / 5.0
+    return out
 
 
 def _rearmost(side: np.ndarray) -> np.ndarray:

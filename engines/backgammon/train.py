@@ -1,7 +1,7 @@
 """Regenerates the learned evaluation's weights (engines/backgammon/data/net.npz).
 
 A tool, not part of the kiosk: it runs GNU Backgammon and writes files, which
-the engines otherwise never do. Two steps, each a sub-command:
+the engines otherwise never do. Two steps and a check, each a sub-command:
 
 ``generate``
     Plays games inside GNU Backgammon (its embedded Python, ``gnubg -t -q -p``)
@@ -20,6 +20,12 @@ the engines otherwise never do. Two steps, each a sub-command:
     Adam with a decaying step, a held-out tenth for validation. Positions are
     augmented with nothing (backgammon has no symmetry that keeps the side on
     roll). Writes the weights file.
+``judge``
+    A quick yardstick between full benchmarks: on turns from gnubg-0-ply games
+    (made once, every legal play's equity by gnubg's 2-ply), the equity each
+    bot's choice gives away per turn, beside gnubg 0-ply's own choice. gnubg's
+    even plies agree with each other, so this flatters one-ply choices against
+    two-ply ones; `benchmarks/bench_backgammon_gnubg.py` is the real measure.
 
 Run ``python -m engines.backgammon.train generate --games 6000 --jobs 2 --out
 /tmp/bg-data.npz`` then ``python -m engines.backgammon.train fit --data
@@ -89,7 +95,15 @@ def _roll(rng: random.Random) -> Dice:
 
 
 def _worker(spec: dict) -> None:
-    """One gnubg process: play `games` games, write the labelled positions to `out`."""
+    """One gnubg process: the job `spec` describes (``task``: generate or judge)."""
+    if spec.get("task") == "judge":
+        _judge_worker(spec)
+    else:
+        _generate_worker(spec)
+
+
+def _generate_worker(spec: dict) -> None:
+    """Play `games` games, write the labelled positions to `out`."""
     import gnubg  # only inside GNU Backgammon
     import numpy as np
 
@@ -165,37 +179,46 @@ def _save(out: str, boards: list[bytes], targets: list, np) -> None:  # type: ig
     os.replace(tmp, out)
 
 
+def _run_jobs(specs: list[dict], gnubg_path: str, folder: Path) -> list[int]:
+    """Run one gnubg process per spec (niced), wait for all; their exit statuses."""
+    boot = folder / "boot.py"
+    boot.write_text(_BOOT, encoding="utf-8")
+    site = [p for p in sys.path if p.endswith("site-packages")]
+    procs = []
+    for spec in specs:
+        spec = {**spec, "path": [str(ROOT), *site]}
+        env = {**os.environ, SPEC_ENV: json.dumps(spec), "HOME": str(folder)}
+        env.pop("DISPLAY", None)
+        procs.append(
+            subprocess.Popen(
+                ["nice", "-n", "5", gnubg_path, "-t", "-q", "-r", "-p", str(boot)],
+                env=env,
+                stdout=subprocess.DEVNULL,
+                stdin=subprocess.DEVNULL,
+            )
+        )
+    return [p.wait() for p in procs]
+
+
 def generate(args: argparse.Namespace) -> None:
     """Start `--jobs` gnubg processes, wait, merge their positions into `--out`."""
     import numpy as np
 
-    site = [p for p in sys.path if p.endswith("site-packages")]
     folder = Path(tempfile.mkdtemp(prefix="bg-train-"))
-    boot = folder / "boot.py"
-    boot.write_text(_BOOT, encoding="utf-8")
-    procs = []
     share = [args.games // args.jobs + (i < args.games % args.jobs) for i in range(args.jobs)]
-    for job, games in enumerate(share):
-        spec = {
+    specs = [
+        {
+            "task": "generate",
             "games": games,
             "seed": args.seed * 100 + job,
             "out": str(folder / f"job{job}.npz"),
             "per_turn": args.per_turn,
             "explore": args.explore,
             "handcrafted": args.handcrafted,
-            "path": [str(ROOT), *site],
         }
-        env = {**os.environ, SPEC_ENV: json.dumps(spec), "HOME": str(folder)}
-        env.pop("DISPLAY", None)
-        procs.append(
-            subprocess.Popen(
-                ["nice", "-n", "5", args.gnubg, "-t", "-q", "-r", "-p", str(boot)],
-                env=env,
-                stdout=subprocess.DEVNULL,
-                stdin=subprocess.DEVNULL,
-            )
-        )
-    failed = [p.wait() for p in procs]
+        for job, games in enumerate(share)
+    ]
+    failed = _run_jobs(specs, args.gnubg, folder)
     xs, ys = [], []
     for job in range(args.jobs):
         part = folder / f"job{job}.npz"
@@ -207,7 +230,112 @@ def generate(args: argparse.Namespace) -> None:
         raise SystemExit(f"no positions were generated (gnubg exit statuses {failed})")
     x, y = np.concatenate(xs), np.concatenate(ys)
     np.savez_compressed(args.out, x=x, y=y)
-    print(f"{len(x)} positions from {args.games} games -> {args.out} (exit statuses {failed})")
+    print(f"{len(x)} positions -> {args.out} (gnubg exit statuses {failed})")
+
+
+# -- judge: how much equity a bot's choices give away, by gnubg's 2-ply -------------------------
+
+
+def _judge_worker(spec: dict) -> None:
+    """Play gnubg-0-ply games (some exploring plays); on a share of the turns with a
+    choice, record every legal play's equity by gnubg's 2-ply evaluation, and the play
+    gnubg's 0-ply takes. One JSON line per judged turn to `out`."""
+    import gnubg
+
+    for command in _SETUP:
+        gnubg.command(command)
+    gnubg.command(f"set evaluation chequerplay evaluation plies {spec['plies']}")
+    cube = gnubg.cubeinfo(1, -1, 0, 0, (0, 0), 0, 0)
+    zero_ply = gnubg.evalcontext(0, 0, 1, 0, 0.0)
+    rng = random.Random(spec["seed"])
+    with open(spec["out"], "w", encoding="utf-8") as out:
+        for _game in range(spec["games"]):
+            board = Board.initial()
+            player, dice = _opening(rng)
+            while True:
+                results = play_results(board, player, dice)
+                after = next(iter(results))
+                if len(results) > 1:
+                    mine, theirs = board.points[player], board.points[1 - player]
+                    gnubg.command(f"set board {position_id(mine, theirs)}")
+                    gnubg.command(f"set dice {dice.high} {dice.low}")
+                    position = gnubg.board()
+                    text = gnubg.movetupletostring(
+                        gnubg.findbestmove(position, cube, zero_ply), position
+                    )
+                    reached = {play: b for b, play in results.items()}
+                    best = reached[Play.parse(text, board, player, dice)]
+                    if rng.random() < spec["rate"]:
+                        plays = []
+                        for entry in gnubg.hint(1000)["hint"]:
+                            b = reached[Play.parse(entry["move"], board, player, dice)]
+                            key = (bytes(b.points[player]) + bytes(b.points[1 - player])).hex()
+                            plays.append([key, entry["equity"]])
+                        row = {
+                            "sides": (bytes(mine) + bytes(theirs)).hex(),
+                            "dice": [dice.high, dice.low],
+                            "plays": plays,
+                            "gnubg0": (bytes(best.points[player])
+                                       + bytes(best.points[1 - player])).hex(),
+                        }
+                        out.write(json.dumps(row) + "\n")
+                    after = rng.choice(list(results)) if rng.random() < 0.1 else best
+                if winner(after) is not None:
+                    break
+                board, player, dice = after, 1 - player, _roll(rng)
+
+
+def judge(args: argparse.Namespace) -> None:
+    """Make the judged turns if `--set` does not exist yet, then report each bot's
+    average equity loss against gnubg's 2-ply choice (and gnubg 0-ply's)."""
+    from engines.backgammon import net
+    from engines.backgammon.bots import HardBot, MediumBot
+    from engines.backgammon.options import GameOptions
+    from engines.backgammon.rules import GameState
+
+    path = Path(args.set)
+    if not path.exists():
+        folder = Path(tempfile.mkdtemp(prefix="bg-judge-"))
+        share = [args.games // args.jobs + (i < args.games % args.jobs) for i in range(args.jobs)]
+        specs = [
+            {"task": "judge", "games": games, "seed": 7000 + job, "rate": args.rate,
+             "plies": args.plies, "out": str(folder / f"judge{job}.jsonl")}
+            for job, games in enumerate(share)
+        ]
+        statuses = _run_jobs(specs, args.gnubg, folder)
+        rows = []
+        for spec in specs:
+            if Path(spec["out"]).exists():
+                rows += Path(spec["out"]).read_text().splitlines()
+        path.write_text("\n".join(rows) + "\n")
+        print(f"{len(rows)} judged turns -> {path} (gnubg exit statuses {statuses})")
+    rows = [json.loads(line) for line in path.read_text().splitlines() if line]
+    if args.weights:
+        net._loaded = net.load_weights(args.weights)
+    options = GameOptions.classic(cube=False)
+    bots = {
+        "medium": MediumBot(),
+        "net 1-ply": HardBot(max_candidates=1),
+        "hard": HardBot(),
+    }
+    losses: dict[str, list[float]] = {name: [] for name in [*bots, "gnubg 0-ply"]}
+    for row in rows:
+        sides = bytes.fromhex(row["sides"])
+        board = Board((tuple(sides[:25]), tuple(sides[25:])))
+        equity = dict((key, value) for key, value in row["plays"])
+        top = max(equity.values())
+        losses["gnubg 0-ply"].append(top - equity[row["gnubg0"]])
+        view = GameState.from_position(board, 0, options, dice=tuple(row["dice"])).view(0)
+        reached = {play: b for b, play in play_results(board, 0, view.dice).items()}
+        for name, bot in bots.items():
+            after = reached[bot.choose(view, random.Random(0))]  # type: ignore[index]
+            key = (bytes(after.points[0]) + bytes(after.points[1])).hex()
+            losses[name].append(top - equity[key])
+    print(f"{len(rows)} turns with a choice, equity lost per turn against gnubg {args.plies}-ply:")
+    for name, values in losses.items():
+        mean = sum(values) / len(values)
+        blunders = sum(1 for v in values if v > 0.08) / len(values)
+        print(f"  {name:12} {mean:.4f} (plays losing more than 0.08: {blunders:.1%})")
 
 
 # -- fit ---------------------------------------------------------------------------------------
@@ -331,9 +459,19 @@ def main(argv: list[str] | None = None) -> None:
     tune.add_argument("--seed", type=int, default=1)
     tune.add_argument("--init", help="start from these weights instead of random ones")
     tune.add_argument("--out", default=str(WEIGHTS))
+    rate = sub.add_parser("judge", help="equity each bot gives away, judged by gnubg")
+    rate.add_argument("--set", required=True, help="judged turns (made first if missing)")
+    rate.add_argument("--games", type=int, default=200)
+    rate.add_argument("--jobs", type=int, default=2)
+    rate.add_argument("--rate", type=float, default=0.25, help="share of turns judged")
+    rate.add_argument("--plies", type=int, default=2, help="gnubg's plies for the judge")
+    rate.add_argument("--weights", help="weights to judge (default: the package's)")
+    rate.add_argument("--gnubg", default=GNUBG)
     args = parser.parse_args(argv)
     if args.command == "generate":
         generate(args)
+    elif args.command == "judge":
+        judge(args)
     else:
         fit(args)
 
