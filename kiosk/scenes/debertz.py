@@ -290,26 +290,30 @@ class DebertzScene(CardTableScene):
 
     def after_applied(self, move: Move) -> None:
         """Say what everybody needs to know: trumps fixed, a swap, a redeal, bella, the
-        declarations that score, a deal annulled."""
+        declarations that score, a deal annulled. Two news of one action (a swap that
+        starts the play, with its declarations) are both said, the first above."""
         state, action, now = self.state, move.action, move.now
         before = move.before
         name = self.seat_name(move.seat) if move.seat >= 0 else ""
+        said: list[str] = []
         if isinstance(action, Bid) and state.trump is not None and before.trump is None:
-            self._say("trump_fixed", now, seat=name, suit=self.suit_name(state.trump))
+            said.append(self.word("trump_fixed", seat=name, suit=self.suit_name(state.trump)))
         elif action is Say.SWAP:
-            self._say("swapped", now, seat=name, card=self.card_text(before.turned))
+            said.append(self.word("swapped", seat=name, card=self.card_text(before.turned)))
         elif action is Say.BELLA or (isinstance(action, Card) and state.bella is not None
                                      and before.bella is None):
-            self._say("bella_said", now, seat=name)
+            said.append(self.word("bella_said", seat=name))
         if len(state.results) > len(before.results):
             result = state.results[-1]
             if result.outcome in ("annulled", "redeal", "debertz"):
-                self._say(f"outcome.{result.outcome}", now,
-                          seat=self.seat_name(result.by) if result.by is not None else name)
-            return
-        if state.phase is Phase.PLAY and before.phase is not Phase.PLAY and state.declared:
+                said.append(self.word(
+                    f"outcome.{result.outcome}",
+                    seat=self.seat_name(result.by) if result.by is not None else name))
+        elif state.phase is Phase.PLAY and before.phase is not Phase.PLAY and state.declared:
             seats = sorted({run.seat for run in state.declared})
-            self._say("declared", now, seat=", ".join(self.seat_name(s) for s in seats))
+            said.append(self.word("declared", seat=", ".join(self.seat_name(s) for s in seats)))
+        if said:
+            self._notify(said[0], " ".join(said[1:]) or None, now)
 
     # -- the felt: the turned card, the trump, the declarations -------------------------------
     def extra_pieces(self, layout: Layout, view: View, now: float) -> list[Piece]:

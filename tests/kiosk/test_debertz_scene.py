@@ -183,10 +183,23 @@ def until(scene: DebertzScene, done: Callable[[GameState], bool], games: int = 2
     raise AssertionError("the game never got there")
 
 
+def first_reaching(done: Callable[[GameState], bool], seeds: range = range(1, 41)
+                   ) -> DebertzScene:
+    """A table (a person against computers) that gets where `done` says within a few games,
+    trying seeds in order: where a rare moment falls depends on the computers' play."""
+    for seed in seeds:
+        scene = scene_with(turn_seconds=0, seed=seed)
+        try:
+            until(scene, done, games=3)
+        except AssertionError:
+            continue
+        return scene
+    raise AssertionError("no seed got there")
+
+
 def test_the_seven_swap_is_offered_when_it_applies_and_made_with_a_button(
         display: None) -> None:
-    scene = scene_with(turn_seconds=0, seed=3)
-    until(scene, lambda s: s.phase is Phase.SWAP and s.turn == 0)
+    scene = first_reaching(lambda s: s.phase is Phase.SWAP and s.turn == 0)
     view = scene.view()
     turned = view.turned
     assert [o.action for o in scene.offers()] == [Say.SWAP, Say.KEEP] == list(view.legal)
@@ -195,11 +208,12 @@ def test_the_seven_swap_is_offered_when_it_applies_and_made_with_a_button(
     assert turned in scene.state.hands[0]
     assert scene.state.turned == Card.of(7, scene.state.trump)
     assert scene.notice_text() is not None and "swapped" in scene.notice_text()
+    if scene.state.declared:  # the swap started the play: its declarations are said too
+        assert scene.notice_reason() is not None and "Declarations" in scene.notice_reason()
 
 
 def test_the_redeal_is_offered_to_a_weak_hand(display: None) -> None:
-    scene = scene_with(turn_seconds=0, seed=4)
-    until(scene, lambda s: s.phase is Phase.REDEAL and s.turn == 0)
+    scene = first_reaching(lambda s: s.phase is Phase.REDEAL and s.turn == 0)
     view = scene.view()
     assert [o.action for o in scene.offers()] == [Say.REDEAL, Say.KEEP]
     deals = len(scene.state.results)
