@@ -12,7 +12,6 @@ other seats, and the table stops after each deal (annulled ones too) for the sco
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import random
 import secrets
@@ -22,7 +21,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from engines.debertz.bots import LEVELS, make_bot
+from engines.debertz.bots import LEVELS, HardBot, make_bot
 from engines.debertz.options import DebertzOptions
 from engines.debertz.rules import GameState, Phase
 from engines.registry import game as registered_game
@@ -63,14 +62,10 @@ def debertz_options(section: Any) -> DebertzOptions:
 
 
 def screen_bot(level: str) -> Any:
-    """A Debertz bot for the screen; the hard one keeps to a time budget on the real clock
-    when it can be given one."""
-    bot = make_bot(level)
-    if level == "hard" and hasattr(bot, "clock"):
-        with contextlib.suppress(AttributeError, TypeError):
-            bot.clock = time.monotonic
-            bot.time_limit = HARD_BOT_SECONDS
-    return bot
+    """A Debertz bot for the screen; the hard one keeps to a time budget on the real clock."""
+    if level == "hard":
+        return HardBot(clock=time.monotonic, time_limit=HARD_BOT_SECONDS)
+    return make_bot(level)
 
 
 def people_seats(players: int, people: int) -> tuple[int, ...]:
