@@ -1239,6 +1239,7 @@ class View:
     crawford_game: bool
     legal_actions: tuple[Action, ...]
     resign_offered: Resign | None = None  # the resignation waiting for an answer
+    jacoby: bool = False  # money play under the Jacoby rule: gammons need a turned cube
 
     @property
     def seat(self) -> int:
@@ -1439,6 +1440,7 @@ class GameState:
             crawford_game=self.crawford_game,
             legal_actions=tuple(self.legal_actions()) if mine else (),
             resign_offered=self.resign_offered,
+            jacoby=self.options.uses_jacoby,
         )
 
     def may_double(self, player: int) -> bool:

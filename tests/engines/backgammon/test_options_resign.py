@@ -236,3 +236,12 @@ def test_the_computer_declines_a_single_game_when_a_gammon_is_on() -> None:
     state.apply(ResignAnswer.DECLINE)
     state.apply(Resign(Kind.BACKGAMMON))
     assert answer_resignation(state.view(1)) is ResignAnswer.ACCEPT
+
+
+def test_a_view_says_whether_the_jacoby_rule_is_played() -> None:
+    # A bot's cube decision needs it: under Jacoby a gammon counts only once the cube turned.
+    for options, expected in ((GameOptions.classic(0, jacoby=True), True),
+                              (GameOptions.classic(0), False),
+                              (GameOptions.classic(5), False)):
+        state = GameState(options)
+        assert state.view(0).jacoby is expected and state.view(1).jacoby is expected
