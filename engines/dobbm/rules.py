@@ -99,6 +99,8 @@ R_RETOUR: Final = ("after the declarer's retour the defenders, in order from his
                    "say retour or gut")
 R_NO_SOLO_DOUBLING: Final = "a Solo is not doubled (solo_doubling off)"
 R_HOLD: Final = tk.R_HOLD
+R_FOLLOW: Final = tk.R_FOLLOW
+R_TRUMP: Final = tk.R_TRUMP
 R_NOTATION: Final = ("an action is a card such as SH or OB, weiter, dobbm, solo, gut, "
                      "schwacher, retour, discard <4 cards>, or a deal")
 R_HOST: Final = ("the host (not a seat) closes the session and records irregularities, "
