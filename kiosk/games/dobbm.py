@@ -1,0 +1,195 @@
+"""How the kiosk hosts Dobbm (`kiosk.games`): its table with the ways to play (one person
+against each computer level, pass and play for 2 people up to a person in every seat, a
+demo) and the rule variants of its menu — the number of players among them, so the table
+has 4 or 5 seats as chosen there; an unfinished session comes back whatever its number of
+players; the headless view is a hand under way; ``debarna dobbm selfplay --hands N``
+plays hand by hand, a JSON line a hand (`engines.dobbm.selfplay.play_hands`).
+
+`DobbmTable` is Dobbm's flow for the table controller: every hand hidden from the other
+seats, and the table stops after each hand (thrown-in ones too) for the payments.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import secrets
+import time
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass
+from typing import Any, TextIO
+
+from engines.dobbm import bots as dobbm_bots
+from engines.dobbm.bots import LEVELS, make_bot
+from engines.dobbm.options import DobbmOptions
+from engines.dobbm.rules import GameState, Phase
+from engines.registry import game as registered_game
+from kiosk.caller import make_rng
+from kiosk.cli import bots_from_flag, bounded, options_from_flags
+from kiosk.config import Action, options_of
+from kiosk.games import HARD_BOT_SECONDS, Host
+from kiosk.i18n import Translator
+from kiosk.match_journal import Choice
+from kiosk.scenes.dobbm import DobbmScene
+from kiosk.table.choices import Choices
+from kiosk.table.games import TableGame
+from kiosk.table.seats import Mode
+from kiosk.text import TextRenderer
+
+KEY = "dobbm"
+# The rule variants the modes menu offers (with the ways to play and the Mußrunde row,
+# every row fits on the felt); the others are set in the [dobbm] section of the config.
+MENU_OPTIONS = ("players", "stake", "session_hands", "musrunde")
+
+
+@dataclass(frozen=True)
+class DobbmTable(TableGame):
+    """Dobbm: each seat's hand is hidden from the others; a finished hand stops the table."""
+
+    def finished(self, before: Any, after: Any) -> bool:
+        return len(after.results) > len(before.results)
+
+
+DOBBM = DobbmTable(hidden=registered_game(KEY).hidden is not None)
+
+
+def dobbm_options(section: Any) -> DobbmOptions:
+    """The rule variants of the config's [dobbm] section."""
+    options: DobbmOptions = options_of(registered_game(KEY), section)
+    return options
+
+
+def screen_bot(level: str) -> Any:
+    """A Dobbm bot for the screen; the hard one, where it exists, keeps to a time budget on
+    the real clock."""
+    hard = getattr(dobbm_bots, "HardBot", None)
+    if level == "hard" and hard is not None:
+        return hard(clock=time.monotonic, time_limit=HARD_BOT_SECONDS)
+    return make_bot(level)
+
+
+def people_seats(players: int, people: int) -> tuple[int, ...]:
+    """Where `people` people sit at a table of `players`: spread round it, South first."""
+    return tuple(sorted({round(i * players / people) % players for i in range(people)}))
+
+
+def dobbm_modes(players: int, level: str = "medium") -> tuple[Mode, ...]:
+    """The ways to play at a table of `players`: one person against the computer at each
+    level, pass and play for 2 to `players` people (computers at `level` in the other
+    seats), and a demo."""
+    modes = [Mode(lv, (None, *(screen_bot(lv) for _ in range(players - 1))), lv)
+             for lv in LEVELS]
+    for people in range(2, players + 1):
+        seats = people_seats(players, people)
+        modes.append(Mode(f"people{people}", tuple(
+            None if seat in seats else screen_bot(level) for seat in range(players)), level))
+    modes.append(Mode("demo", tuple(make_bot("medium") for _ in range(players))))
+    return tuple(modes)
+
+
+def dobbm_choices(section: Any, chosen: DobbmOptions | None = None) -> Choices:
+    """Dobbm's rule variants as its menu offers them (from its registry entry): the number
+    of players first, then the stake, the session's length and the Mußrunde
+    (`MENU_OPTIONS`; every other one is the config's, kept as it is), starting with
+    `chosen` (None: the config's section)."""
+    entry = registered_game(KEY)
+    base = chosen or dobbm_options(section)
+    specs = {spec.name: spec for spec in entry.option_specs()}
+    kept = {name: spec.plain(getattr(base, name)) for name, spec in specs.items()}
+
+    def make(values: Mapping[str, Any]) -> Any:
+        return entry.make_options({**kept, **values})
+
+    return Choices([specs[name] for name in MENU_OPTIONS], make, base)
+
+
+def dobbm_scene(
+    text: TextRenderer, tr: Translator, section: Any, seed: int | None = None,
+    on_action: Callable[[object], None] | None = None, thinker: Executor | None = None,
+    mode: str | None = None, options: DobbmOptions | None = None,
+    keys: Mapping[Action, Sequence[str]] | None = None,
+) -> DobbmScene:
+    """The Dobbm table: one person against computers of the section's level to start with
+    (or the way `mode`), playing `options` (None: the section's)."""
+    choices = dobbm_choices(section, options)
+    players = choices.chosen.players
+    level = section.level
+
+    def modes_for(n: int) -> tuple[Mode, ...]:
+        return dobbm_modes(n, level)
+
+    modes = modes_for(players)
+    start = next((m for m in modes if m.key == mode), None) or \
+        next(m for m in modes if m.key == level)
+    return DobbmScene(
+        text, tr, lambda: GameState(choices.chosen), start.bots, make_rng(seed),
+        modes=modes, modes_for=modes_for, mode=start.key, on_action=on_action,
+        turn_seconds=section.turn_seconds, level=level, level_bot=screen_bot,
+        thinker=thinker, rule_choices=choices, keys=keys, table_game=DOBBM)
+
+
+def make_scene(host: Host, last: Choice | None) -> DobbmScene:
+    """The Dobbm table, the way and the variants last chosen in its menu (else the [dobbm]
+    section's)."""
+    section = host.section(KEY)
+    chosen = last.options if last is not None and isinstance(last.options, DobbmOptions) \
+        else None
+    return dobbm_scene(host.text, host.tr, section, host.seed, on_action=host.on_action,
+                       thinker=host.thinker, mode=last.mode if last else None,
+                       options=chosen, keys=host.keys)
+
+
+def refuse(state: Any, host: Host) -> str | None:
+    """An unfinished session of Dobbm comes back, whatever its number of players (the table
+    takes that many seats)."""
+    if isinstance(state, GameState):
+        return None
+    return "the saved game is not a game of Dobbm"
+
+
+def mid_hand(state: GameState) -> bool:
+    """A hand well under way, South to play onto a trick of one card or more."""
+    return state.phase is Phase.PLAY and len(state.tricks) >= 2 and state.turn == 0 \
+        and len(state.trick) >= 1
+
+
+def demo(scene: DobbmScene, host: Host) -> None:
+    """Headless: a hand under way against the configured level."""
+    level = host.section(KEY).level
+    mode = next(m for m in scene.modes if m.key == level)
+    scene.start(mode.bots, mode.key)
+    scene.fast_forward(mid_hand)
+
+
+# -- its own commands ---------------------------------------------------------------------------
+
+
+def add_tools(commands: Any, selfplay: argparse.ArgumentParser, how_many: Any) -> None:
+    """Dobbm's self-play also plays hand by hand (--hands), a JSON line per hand."""
+    how_many.add_argument("--hands", type=bounded(int, 1, what="--hands"), metavar="N",
+                          help="how many hands, a line per hand (thrown-in deals count)")
+    selfplay.add_argument("--format", choices=("json",), default="json",
+                          help="with --hands: one JSON object a line (the only format)")
+
+
+def _cmd_hands(args: argparse.Namespace, out: TextIO, parser: argparse.ArgumentParser) -> int:
+    """Bots play `--hands` hands; each is printed as it ends. The sessions are the rules'
+    (`--session-hands`, default 8, then the Mußrunde; a session that ends starts the next;
+    `--session-hands 0`: one session of plain hands)."""
+    from engines.dobbm.selfplay import play_hands
+
+    entry = registered_game(KEY)
+    options = options_from_flags(args, entry, parser)
+    bots = bots_from_flag(args.bots, entry, options.players, parser)
+    rng = random.Random(args.seed) if args.seed is not None else secrets.SystemRandom()
+    for record in play_hands(args.hands, options=options, bots=bots, rng=rng):
+        out.write(json.dumps(record, ensure_ascii=False) + "\n")
+        out.flush()
+    return 0
+
+
+def run_tool(args: argparse.Namespace, out: TextIO, parser: argparse.ArgumentParser) -> int | None:
+    """`selfplay --hands`: hand by hand (None: the shared `selfplay --games`)."""
+    return _cmd_hands(args, out, parser) if getattr(args, "hands", None) is not None else None

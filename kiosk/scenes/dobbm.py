@@ -1,0 +1,607 @@
+"""The Dobbm table: what is Dobbm's own on the shared card table.
+
+The table itself — plates, backs, the fanned hand with its legal cards, the trick with who
+played each card, the last trick on a key, the toast, the countdown, the help line, the
+privacy screen of pass and play, the score sheet and the modes menu, every key and click —
+is `kiosk.scenes.card_table.CardTableScene`'s. This scene says what Dobbm is:
+
+- German-suited cards (hearts, leaves, acorns, bells; hearts always trumps);
+- 4 or 5 seats, each a person or a computer; with 5 the dealer of each hand sits out,
+  and his plate says so;
+- the bidding as the table's choice dialog (weiter, Dobbm, Solo, gut: the engine's legal
+  calls, nothing more); the Dobbm declarer's discard of 4 as the table's select-N step,
+  whose button is his "ich liege" and whose refusal names the Sow rule in the engine's
+  words; the Schwacher and retour calls as dialogs when the engine offers them;
+- on the felt, a box with the contract, its declarer, the multiplier so far and the
+  doubling calls (and, for the declarer himself, the cards he laid away);
+- after each hand a sheet of two pages (left and right turn them): the payment
+  breakdown — each player's role, card points and shillings for the hand and over the
+  session, with the declarer's points, the margin, the multiplier and the amount each
+  payer pays under it — and the session's ledger, hand by hand;
+- the Mußrunde closes the session when asked: the last row of the modes menu makes the
+  engine's host action (`close`), journaled like every other action.
+
+What may be done is always the engine's answer (`why_illegal`), named in the catalogue's
+words (`RULE_KEYS`). Seats by compass name: South is seat 0, then round to the left.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Executor
+from fractions import Fraction
+from typing import Any
+
+import pygame
+
+from engines.cards import tricks as tk
+from engines.cards.german import GermanCard, GermanSuit
+from engines.dobbm import rules as dr
+from engines.dobbm.bots import make_bot
+from engines.dobbm.rules import CLOSE, Call, Contract, Discard, GameState, HandResult, Phase, View
+from engines.errors import BrokenRule
+from kiosk import theme
+from kiosk.cards_draw import GERMAN
+from kiosk.config import Action
+from kiosk.i18n import Translator
+from kiosk.scenes.card_layout import Layout
+from kiosk.scenes.card_pieces import BOT_PAUSE, DEAL_PAUSE, READ, RESULT_PAUSE, Piece, Played
+from kiosk.scenes.card_table import CardTableScene, Offer, ScoreSheet, Selection, ShownTrick
+from kiosk.table.choices import Choices
+from kiosk.table.controller import Move, Pacing
+from kiosk.table.games import TableGame
+from kiosk.table.seats import Mode
+from kiosk.text import TextRenderer
+from kiosk.theme import ACCENT, GOOD, TEXT
+
+BID_PAUSE = 0.7  # before a computer bids or doubles
+SIDE_W = 250  # the contract box, above the bottom plate: clear of a dialog and the trick
+LEDGER_ROWS = 6  # hands on the ledger's page (the latest), with the session's total under
+DISPLAY_SUITS = (GermanSuit.ACORNS, GermanSuit.LEAVES, GermanSuit.BELLS, GermanSuit.HEARTS)
+RANK_ORDER = (6, 7, 8, 9, 11, 12, 13, 10, 14)  # low to high: 6 … 9, Unter, Ober, King, 10, Sow
+RANK_WORDS = {14: "S", 13: "K", 12: "O", 11: "U", 10: "T"}  # the catalogue's dobbm.ranks.*
+RULE_KEYS = {
+    dr.R_TURN: "turn", dr.R_OVER: "over", dr.R_PHASE: "phase", dr.R_ONCE: "once",
+    dr.R_BID_OPEN: "bid_open", dr.R_BID_DOBBM: "bid_dobbm", dr.R_BID_SOLO: "bid_solo",
+    dr.R_FORCED: "forced", dr.R_DISCARD: "discard", dr.R_SOW: "sow", dr.R_SOW_ALL: "sow_all",
+    dr.R_SCHWACHER: "schwacher", dr.R_ANSWER: "answer", dr.R_RETOUR: "retour",
+    dr.R_HOST: "host", tk.R_HOLD: "hold", tk.R_FOLLOW: "follow", tk.R_TRUMP: "trump",
+}
+
+
+def display_order(cards: Sequence[GermanCard]) -> list[GermanCard]:
+    """A hand as it is held: acorns, leaves, bells, then the hearts (trumps) last; each suit
+    low to high in trick order (the Ten under the Sow)."""
+    return sorted(cards, key=lambda c: (DISPLAY_SUITS.index(c.suit), RANK_ORDER.index(c.rank)))
+
+
+def trick_seats(leader: int, active: Sequence[int]) -> list[int]:
+    """The active seats in playing order from `leader` (clockwise, the sitting-out dealer
+    skipped)."""
+    seats = sorted(active)
+    i = seats.index(leader)
+    return seats[i:] + seats[:i]
+
+
+class DobbmScene(CardTableScene):
+    """A session of Dobbm between people and computers, on one screen."""
+
+    game = "dobbm"  # the catalogue's section: the table's words are looked up there first
+    deck = GERMAN
+
+    def __init__(
+        self,
+        text: TextRenderer,
+        tr: Translator,
+        new_game: Callable[[], GameState],
+        bots: Sequence[Any],
+        rng: Any,
+        *,
+        modes: Sequence[Mode] = (),
+        modes_for: Callable[[int], Sequence[Mode]] | None = None,
+        mode: str | None = None,
+        on_action: Callable[[object], None] | None = None,
+        turn_seconds: float = 40.0,
+        level: str = "medium",
+        level_bot: Callable[[str], Any] = make_bot,
+        pause: float = BOT_PAUSE,
+        thinker: Executor | None = None,
+        keys: Mapping[Action, Sequence[str]] | None = None,
+        rule_choices: Choices | None = None,
+        table_game: TableGame | None = None,
+    ) -> None:
+        if table_game is None:
+            from kiosk.games.dobbm import DOBBM  # the game's flow facts, with its hosting
+
+            table_game = DOBBM
+        self.modes_for = modes_for  # the ways to play at a table of n seats
+        self.sheet_page = 0  # the score sheet's page: 0 the hand's payments, 1 the ledger
+        super().__init__(
+            text, tr, new_game, bots, rng, table_game=table_game,
+            pacing=Pacing(computer=pause, chance=DEAL_PAUSE,
+                          phases=((str(Phase.BID), BID_PAUSE), (str(Phase.DOUBLE), BID_PAUSE)),
+                          result=RESULT_PAUSE),
+            level_bot=level_bot, modes=modes, mode=mode, on_action=on_action,
+            turn_seconds=turn_seconds, level=level, thinker=thinker, keys=keys,
+            rule_choices=rule_choices)
+
+    # -- the number of seats follows the rules chosen -----------------------------------------
+    def _seated(self, players: int, bots: Sequence[Any], mode: str | None
+                ) -> tuple[Sequence[Any], str | None]:
+        """The seats for a table of `players`: `bots` when they fit, else the same way to
+        play made for that many seats (the modes menu then offers that table's ways)."""
+        if len(bots) == players or self.modes_for is None:
+            return bots, mode
+        self.modes = tuple(self.modes_for(players))
+        found = next((m for m in self.modes if m.key == mode), None) or \
+            next((m for m in self.modes if m.key == self.level), self.modes[0])
+        return found.bots, found.key
+
+    def modes_of(self, state: Any) -> Sequence[Mode]:
+        """The ways to play at the table of a saved game (the kiosk resumes it in one)."""
+        if self.modes_for is None or state.players == len(self.modes[0].bots):
+            return self.modes
+        return tuple(self.modes_for(state.players))
+
+    def start(self, bots: Sequence[Any], mode: str | None = None) -> None:
+        if self.rule_choices is not None:
+            bots, mode = self._seated(self.rule_choices.chosen.players, bots, mode)
+        super().start(bots, mode)
+
+    def resume(self, state: Any, bots: Sequence[Any], mode: str) -> None:
+        bots, key = self._seated(state.players, bots, mode)
+        super().resume(state, bots, key or mode)
+
+    def fast_forward(self, done: Callable[[Any], bool], limit: int = 2000) -> None:
+        """Play on at once until `done`; the trick on the felt is then the one in play.
+
+        (The base keeps every card it saw played that lies in the trick now, which after
+        several hands fast-forwarded includes the same card played in earlier hands, each
+        drawn at its old player's place; the trick is made again from the view instead.)"""
+        super().fast_forward(done, limit)
+        self.trick = [Played(seat, card, None, 0.0, -1e9)
+                      for seat, card in self.trick_of(self.view())]
+
+    # -- the Mußrunde: the menu's last row ------------------------------------------------------
+    @property
+    def menu_size(self) -> int:
+        return super().menu_size + 1
+
+    def menu_lines(self) -> tuple[str, ...]:
+        return (*super().menu_lines(), self.close_line())
+
+    def close_line(self) -> str:
+        """The menu's last row: close the session (with the Mußrunde), or why not now."""
+        state = self.state
+        if state.is_over:
+            return self.tr("dobbm.close.over")
+        if state.in_musrunde or (state.closing and state.options.musrunde):
+            return self.tr("dobbm.close.under_way")
+        if state.closing:
+            return self.tr("dobbm.close.closing")
+        return self.tr("dobbm.close.musrunde" if state.options.musrunde else "dobbm.close.plain")
+
+    def menu_pick(self, index: int) -> None:
+        if index == self.menu_size - 1:
+            self.menu_index = index
+            self.close_session()
+            return
+        super().menu_pick(index)
+
+    def _menu_key(self, action: Action | None) -> None:
+        last = self.menu_index == self.menu_size - 1
+        if last and action in (Action.LEFT, Action.RIGHT):
+            return  # the row has no values to step through
+        super()._menu_key(action)
+
+    def close_session(self, now: float | None = None) -> bool:
+        """Ask the engine to close the session (its host action ``close``: with `musrunde`
+        the Mußrunde starts with the next hand); journaled like a seat's action. False, with
+        the rule said, when the engine refuses (the session is closing already)."""
+        now = self._now if now is None else now
+        state = self.state
+        problem = state.why_host_illegal(CLOSE)
+        if problem is not None:
+            self._notify(self.word("not_now"), self.rule_text(problem), now, warn=True)
+            return False
+        state.host(CLOSE)
+        if self.table.on_action is not None:
+            self.table.on_action(CLOSE)  # committed before it is shown
+        self.menu_open = False
+        self._say("closed_musrunde" if state.options.musrunde else "closed_plain", now)
+        return True
+
+    # -- the game's facts for the table -------------------------------------------------------
+    def hand_max(self) -> int | None:
+        return dr.HAND + dr.DOBB  # the Dobbm declarer holds 12 during the exchange
+
+    def hand_of(self, view: View) -> list[GermanCard]:
+        return display_order(view.hand)
+
+    def trick_of(self, view: View) -> list[tuple[int, GermanCard]]:
+        if view.leader is None or not view.trick:
+            return []
+        seats = trick_seats(view.leader, view.active)
+        return list(zip(seats, view.trick, strict=False))
+
+    def trick_taken(self, move: Move) -> int | None:
+        before, state = move.before, self.state
+        if not isinstance(move.action, GermanCard) or len(before.trick) != len(before.active) - 1:
+            return None
+        if state.tricks:
+            return int(state.tricks[-1].winner)
+        done = state.results[-1].tricks if state.results else ()
+        return int(done[-1].winner) if done else None
+
+    def last_trick_of(self, view: View) -> ShownTrick | None:
+        tricks = view.tricks or (view.previous.tricks if view.previous is not None else ())
+        if not tricks:
+            return None
+        trick = tricks[-1]
+        seats = trick_seats(trick.leader, [s for s in range(len(view.hand_sizes))
+                                           if s != self._sitting_out(view, trick)])
+        return ShownTrick(tuple(zip(seats, trick.cards, strict=False)), trick.leader,
+                          trick.winner)
+
+    def _sitting_out(self, view: View, trick: Any) -> int | None:
+        if view.tricks:
+            return view.sitting_out
+        return view.previous.sitting_out if view.previous is not None else None
+
+    def turn_of(self, view: View) -> int | None:
+        return view.turn
+
+    def legal_cards(self, view: View) -> set[GermanCard] | None:
+        if view.phase is not Phase.PLAY:
+            return None
+        return {a for a in view.legal if isinstance(a, GermanCard)}
+
+    def card_of(self, action: Any) -> GermanCard | None:
+        return action if isinstance(action, GermanCard) else None
+
+    def choices(self, view: View) -> list[Offer]:
+        """The engine's legal bids and doubling calls, each a button, in its order."""
+        return [Offer(self.call_label(a), a) for a in view.legal if isinstance(a, Call)]
+
+    def call_label(self, call: Call) -> str:
+        return self.tr(f"dobbm.calls.{call.value}")
+
+    def said_text(self, call: Call) -> str:
+        return self.tr(f"dobbm.said.{call.value}")
+
+    def choice_title(self, view: View) -> str | None:
+        tr = self.tr
+        if view.phase is Phase.BID:
+            if Call.WEITER in view.legal:
+                return tr("dobbm.ask.open")
+            if Call.GUT not in view.legal:
+                return tr("dobbm.ask.forced")
+            bidder = next((s for s, c in reversed(view.bids) if c in (Call.DOBBM, Call.SOLO)),
+                          None)
+            name = self.seat_name(bidder) if bidder is not None else ""
+            return tr("dobbm.ask.over_dobbm", seat=name)
+        if view.phase is Phase.DOUBLE:
+            declarer = self.seat_name(view.declarer) if view.declarer is not None else ""
+            contract = self.contract_name(view.contract)
+            last = next(((s, c) for s, c in reversed(view.doublings) if c is not Call.GUT),
+                        None)
+            if Call.SCHWACHER in view.legal:
+                return tr("dobbm.ask.schwacher", seat=declarer, contract=contract)
+            if view.seat == view.declarer and last is not None:
+                return tr("dobbm.ask.answer", seat=self.seat_name(last[0]),
+                          call=self.said_text(last[1]))
+            return tr("dobbm.ask.retour", seat=declarer)
+        return None
+
+    def selection(self, view: View) -> Selection | None:
+        """The Dobbm declarer's discard of 4: its button is his "ich liege"."""
+        if view.phase is not Phase.EXCHANGE or view.declarer is None:
+            return None
+        name = self.seat_name(view.declarer)
+        return Selection(
+            dr.DOBB, lambda cards: Discard(tuple(cards)),
+            button=lambda picked: self.tr("dobbm.buttons.liege", count=self.tr.digits(picked),
+                                          total=self.tr.digits(dr.DOBB)),
+            banner=self.tr("dobbm.exchange_banner", seat=name),
+            too_many=self.tr("dobbm.too_many"),
+            more=lambda missing: self.tr("dobbm.choose_more", count=self.tr.digits(missing)))
+
+    def hand_marks(self, view: View) -> Mapping[GermanCard, str]:
+        """The cards the declarer took from the Dobb, while he lays away."""
+        if view.phase is Phase.EXCHANGE and view.dobb:
+            return {card: "new" for card in view.dobb if card in view.hand}
+        return {}
+
+    def refusal(self, seat: int, action: Any) -> tuple[str, str | None] | None:
+        problem = self.state.why_illegal(seat, action)
+        if problem is None:
+            return None
+        if isinstance(action, Discard):
+            line = "bad_discard"
+        else:
+            line = "not_allowed" if self.card_of(action) is not None else "not_now"
+        return self.word(line), self.rule_text(problem)
+
+    def rule_text(self, problem: BrokenRule) -> str | None:
+        rule = RULE_KEYS.get(problem.rule)
+        return self.tr(f"dobbm.rules.{rule}") if rule else problem.rule
+
+    # -- names ----------------------------------------------------------------------------------
+    def suit_name(self, suit: GermanSuit) -> str:
+        return self.tr(f"dobbm.suits.{suit.letter}")
+
+    def card_text(self, card: GermanCard) -> str:
+        """A card in words: "Sow of hearts", "7 of bells"."""
+        rank = RANK_WORDS.get(card.rank)
+        rank_text = self.tr(f"dobbm.ranks.{rank}") if rank else self.tr.digits(card.rank)
+        return self.tr("dobbm.card", rank=rank_text, suit=self.suit_name(card.suit))
+
+    def contract_name(self, contract: Contract | None) -> str:
+        return self.tr(f"dobbm.contracts.{contract.value}") if contract is not None else ""
+
+    def money(self, value: Fraction | int | float, signed: bool = True) -> str:
+        """Shillings with their sign, kept whole in right-to-left text: +36, -12, 0 (a
+        fraction to one decimal). The sign is the hyphen: the numbers' bold face has no
+        minus sign."""
+        amount = Fraction(value).limit_denominator(100)
+        size = abs(amount)
+        shown = str(int(size)) if size.denominator == 1 else f"{float(size):.1f}"
+        sign = "" if not signed else "+" if amount > 0 else "-" if amount < 0 else ""
+        return self.tr.isolate(sign + shown)
+
+    # -- plates, panel ----------------------------------------------------------------------
+    def plate_lines(self, view: View, seat: int) -> list[tuple[str, str | None]]:
+        tr = self.tr
+        lines: list[tuple[str, str | None]] = [(tr("dobbm.shillings"),
+                                                self.money(view.ledger[seat]))]
+        if seat == view.sitting_out and view.phase is not Phase.OVER:
+            lines.append((tr("dobbm.sits_out"), None))
+        elif view.phase is Phase.BID:
+            said = [call for who, call in view.bids if who == seat]
+            if said:
+                lines.append((self.said_text(said[-1]), None))
+        elif view.declarer is not None and view.phase in (Phase.EXCHANGE, Phase.DOUBLE,
+                                                          Phase.PLAY):
+            if seat == view.declarer:
+                lines.append((tr("dobbm.declarer_tricks",
+                                 contract=self.contract_name(view.contract)),
+                              tr.digits(view.tricks_won[0])))
+            else:
+                lines.append((tr("dobbm.tricks"), tr.digits(view.tricks_won[1])))
+        return lines
+
+    def info_text(self) -> str:
+        state, tr = self.state, self.tr
+        number = tr.digits(state.hand_number + 1)
+        stake = tr.digits(state.options.stake)
+        if state.in_musrunde:
+            done = state.players - state.musrunde_left + 1
+            return tr("dobbm.info_musrunde", number=tr.digits(done),
+                      total=tr.digits(state.players), stake=stake)
+        if state.dealer is None:
+            return tr("dobbm.info_first", number=number, stake=stake)
+        return tr("dobbm.info", number=number, stake=stake, dealer=self.seat_name(state.dealer))
+
+    def turn_prompt(self, actor: int, name: str, acting: bool) -> str | None:
+        phase = self.state.phase
+        if acting:
+            return None
+        if phase is Phase.BID:
+            return self.tr("dobbm.bidding", seat=name)
+        if phase is Phase.EXCHANGE:
+            return self.tr("dobbm.laying_away", seat=name)
+        if phase is Phase.DOUBLE:
+            return self.tr("dobbm.doubling", seat=name)
+        return None
+
+    def after_applied(self, move: Move) -> None:
+        """Say what everybody needs to know: a bid, the contract, a doubling call, a
+        thrown-in deal, the play starting."""
+        state, action, now, before = self.state, move.action, move.now, move.before
+        name = self.seat_name(move.seat) if move.seat >= 0 else ""
+        said: list[str] = []
+        if isinstance(action, Call) and action not in (Call.WEITER, Call.GUT):
+            said.append(self.word("called", seat=name, call=self.said_text(action)))
+        if isinstance(action, Discard):
+            said.append(self.word("liege", seat=name))
+        if len(state.results) > len(before.results):
+            result = state.results[-1]
+            if result.outcome == "passed":
+                stockerl = any(result.payments)
+                said.append(self.word("all_passed_stockerl" if stockerl else "all_passed",
+                                      seat=self.seat_name(result.next_dealer)))
+        elif state.phase is Phase.PLAY and before.phase is not Phase.PLAY \
+                and state.declarer is not None:
+            said.append(self.word("play_starts", seat=self.seat_name(state.declarer),
+                                  contract=self.contract_name(state.contract),
+                                  times=self.tr.digits(dr.multiplier(state.contract,
+                                                                     state.doubles))))
+        if said:
+            self._notify(said[0], " ".join(said[1:]) or None, now)
+
+    # -- the felt: the contract box -----------------------------------------------------------
+    def extra_pieces(self, layout: Layout, view: View, now: float) -> list[Piece]:
+        if view.declarer is None or view.phase in (Phase.DEAL, Phase.OVER, Phase.BID):
+            return []
+        return [self._contract_box(layout, view)]
+
+    def _contract_box(self, layout: Layout, view: View) -> Piece:
+        """The contract and its declarer, the multiplier with the doubling calls, and for
+        the declarer himself the cards he laid away."""
+        px, tr = layout.px, self.tr
+        assert view.declarer is not None
+        lines = [self.contract_name(view.contract),
+                 self.seat_name(view.declarer),
+                 tr("dobbm.times", times=tr.digits(view.multiplier))]
+        calls = [self.said_text(c) for _s, c in view.doublings if c is not Call.GUT]
+        if calls:
+            lines.append(tr("dobbm.joiner").join(calls))
+        mini = (round(layout.last_card[0] * 0.55), round(layout.last_card[1] * 0.55))
+        laid = view.discards if view.seat == view.declarer else ()
+        height = px(64) + px(46) * len(lines) + (px(46) + mini[1] + px(8) if laid else 0) \
+            + px(12)
+        width = px(SIDE_W)
+        box = pygame.Rect(0, 0, width, height)
+        plate = layout.plates["bottom"]  # above the bottom seat's plate, clear of the trick
+        box.bottom = plate.top - px(16)
+        box.top = max(box.top, layout.band.top + px(8))
+        if not self.rtl:
+            box.left = plate.left
+        else:
+            box.right = plate.right
+        title = tr("dobbm.contract")
+        look = (title, tuple(lines), laid, self.rtl)
+
+        def paint(surface: pygame.Surface) -> None:
+            theme.overlay_box(surface, box, px)
+            inner = box.inflate(-px(24), 0)
+            head = pygame.Rect(inner.left, box.top + px(8), inner.width, px(56))
+            self._line(surface, "dobbm_contract|title", "table", title, px(READ), ACCENT, head,
+                       align="center", bold=True)
+            y = head.bottom
+            for i, line in enumerate(lines):
+                row = pygame.Rect(inner.left, y, inner.width, px(46))
+                self._line(surface, f"dobbm_contract|line{i}", "table", line, px(34),
+                           GOOD if i == 2 else TEXT, row, align="center", bold=i == 0)
+                y = row.bottom
+            if laid:
+                row = pygame.Rect(inner.left, y, inner.width, px(46))
+                self._line(surface, "dobbm_contract|laid", "table", tr("dobbm.laid_away"),
+                           px(34), TEXT, row, align="center")
+                step = min(mini[0] + px(4), (inner.width - mini[0]) // max(1, len(laid) - 1))
+                span = mini[0] + step * (len(laid) - 1)
+                x = box.centerx - span // 2
+                for card in (reversed(laid) if self.rtl else laid):
+                    surface.blit(self.painter.surface(card, mini, 0.0), (x, row.bottom))
+                    x += step
+
+        return Piece("dobbm_contract", box, look, paint)
+
+    # -- the score sheet: the payments, then the ledger ---------------------------------------
+    def handle(self, action: Action | None, typed: str, now: float) -> None:
+        if self.table_open and not self.menu_open and action in (Action.LEFT, Action.RIGHT):
+            self.sheet_page = 1 - self.sheet_page  # the other page of the sheet
+            return
+        super().handle(action, typed, now)
+
+    def close_table(self) -> None:
+        self.sheet_page = 0
+        super().close_table()
+
+    def hand_shown(self) -> HandResult | None:
+        state = self.state
+        return state.results[-1] if state.results else None
+
+    def score_sheet(self) -> ScoreSheet:
+        return self.ledger_sheet() if self.sheet_page == 1 else self.payment_sheet()
+
+    def role_text(self, result: HandResult, seat: int) -> str:
+        if seat == result.sitting_out:
+            return self.tr("dobbm.roles.sits_out")
+        if result.declarer is None:
+            return ""
+        if seat == result.declarer:
+            return self.contract_name(result.contract)
+        return self.tr("dobbm.roles.defender")
+
+    def payment_sheet(self) -> ScoreSheet:
+        """The hand's payments: each player's role, card points, shillings for the hand and
+        over the session (a last row adds them up: 0), with the reckoning under it."""
+        tr, state = self.tr, self.state
+        result = self.hand_shown()
+        n = state.players
+        header = tuple(tr(f"dobbm.columns.{c}") for c in
+                       ("player", "role", "points", "hand", "session"))
+        footer = tr("dobbm.sheet_footer" if not state.is_over else "dobbm.sheet_footer_over")
+        if result is None:
+            rows = tuple(theme.SheetRow((self.seat_name(s), "", "", "",
+                                         self.money(state.ledger[s])), False)
+                         for s in range(n))
+            return ScoreSheet(tr("dobbm.session"), header, rows, footer=footer)
+        score = result.score
+        rows_list = []
+        for seat in range(n):
+            points = ""
+            if score is not None and seat != result.sitting_out:
+                own = score.points if seat == result.declarer else dr.TOTAL - score.points
+                points = tr.digits(own)
+            name = self.seat_name(seat)
+            rows_list.append(theme.SheetRow(
+                (name, self.role_text(result, seat), points, self.money(result.payments[seat]),
+                 self.money(result.ledger[seat])), seat == result.declarer))
+        rows_list.append(theme.SheetRow(
+            (tr("dobbm.columns.total"), "", "", self.money(sum(result.payments, Fraction(0))),
+             self.money(sum(result.ledger, Fraction(0)))), False))
+        title = self.hand_title(result)
+        if state.is_over:
+            title = tr("dobbm.session_over", title=title)
+        return ScoreSheet(title, header, tuple(rows_list), note=self.reckoning(result),
+                          footer=footer)
+
+    def hand_title(self, result: HandResult) -> str:
+        tr = self.tr
+        number = tr.digits(result.number + 1)
+        if result.outcome == "passed":
+            return tr("dobbm.title_passed", number=number)
+        declarer = self.seat_name(result.declarer) if result.declarer is not None else ""
+        contract = self.contract_name(result.contract)
+        mus = tr("dobbm.musrunde_mark") if result.musrunde else ""
+        if result.outcome == "abandoned":
+            return tr("dobbm.title_abandoned", number=number, seat=declarer,
+                      contract=contract) + mus
+        score = result.score
+        assert score is not None
+        key = {"declarer": "won", "defenders": "lost", None: "even"}[score.winner]
+        return tr(f"dobbm.title_{key}", number=number, seat=declarer, contract=contract) + mus
+
+    def reckoning(self, result: HandResult) -> str | None:
+        """The hand's sums: D, the margin, the multiplier and what each payer pays."""
+        tr = self.tr
+        if result.outcome == "passed":
+            if any(result.payments):
+                amount = max(result.payments)
+                return tr("dobbm.note_stockerl", seat=self.seat_name(result.next_dealer),
+                          amount=self.money(amount / (len(result.payments) - 1),
+                                            signed=False))
+            return tr("dobbm.note_passed")
+        if result.outcome == "abandoned":
+            return tr("dobbm.note_abandoned", what=str(result.irregularity))
+        score = result.score
+        assert score is not None
+        parts = [tr("dobbm.note_points", points=tr.digits(score.points))]
+        if score.dobb_to_defenders:
+            parts.append(tr("dobbm.note_matsch"))
+        if score.winner is None:
+            parts.append(tr("dobbm.note_even"))
+        else:
+            parts.append(tr("dobbm.note_margin", margin=tr.digits(score.margin)))
+            parts.append(tr("dobbm.note_amount", base=self.money(score.base, signed=False),
+                            times=tr.digits(score.multiplier),
+                            amount=self.money(score.amount, signed=False)))
+        return tr("dobbm.joiner").join(parts)
+
+    def ledger_sheet(self) -> ScoreSheet:
+        """The session's ledger: the latest hands (thrown-in deals too), each player's
+        shillings in each, and the session's totals under them."""
+        tr, state = self.tr, self.state
+        n = state.players
+        results = state.public_results
+        shown = results[-LEDGER_ROWS:]
+        header = (tr("dobbm.columns.hand"), *(self.seat_name(s) for s in range(n)))
+        rows = []
+        for result in shown:
+            label = tr.digits(result.number + 1)
+            if result.outcome == "passed":
+                label = tr("dobbm.ledger_passed", number=label)
+            elif result.declarer is not None:
+                label = tr("dobbm.ledger_hand", number=label,
+                           contract=self.contract_name(result.contract))
+            rows.append(theme.SheetRow((label, *(self.money(x) for x in result.payments)),
+                                       False))
+        rows.append(theme.SheetRow((tr("dobbm.columns.session"),
+                                    *(self.money(x) for x in state.ledger)), True))
+        first = shown[0].number + 1 if shown else 1
+        last = shown[-1].number + 1 if shown else 1
+        title = tr("dobbm.ledger_title", first=tr.digits(first), last=tr.digits(last))
+        footer = tr("dobbm.sheet_footer" if not state.is_over else "dobbm.sheet_footer_over")
+        return ScoreSheet(title, header, tuple(rows), footer=footer)
