@@ -19,7 +19,7 @@ APT_PACKAGES := python3-venv python3-pip fonts-noto-core fonts-dejavu-core espea
 	libespeak-ng1 systemd poppler-utils libzbar0 cups-client gnubg
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test lint bench bench-voice bench-backgammon bench-backgammon-gnubg bench-hearts bench-debertz screenshots apt venv clean install uninstall
+.PHONY: run test lint bench bench-voice bench-backgammon bench-backgammon-gnubg bench-hearts bench-debertz bench-dobbm screenshots apt venv clean install uninstall
 
 run: venv
 	$(BIN)/debarna kiosk --windowed
@@ -48,6 +48,9 @@ bench-hearts: venv
 
 bench-debertz: venv
 	$(BIN)/python benchmarks/bench_debertz.py
+
+bench-dobbm: venv
+	$(BIN)/python benchmarks/bench_dobbm.py
 
 # The caller mid-hand in each language (a silent, fast headless hand: the voice
 # would set the pace), a Takhteh Nard demo and a Bidel hand under way, in a

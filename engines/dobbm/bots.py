@@ -372,16 +372,6 @@ def easy_card(sim: FastHand, pos: int, legal: list[int]) -> int:
     return _cheapest(legal)
 
 
-def baseline_card(sim: FastHand, pos: int, legal: list[int]) -> int:
-    """The rules-file baseline's card: the lowest that wins the trick, else the lowest."""
-    if sim.trick:
-        best = sim.trick[sim.best()]
-        winners = [c for c in legal if beats(c, best)]
-        if winners:
-            return min(winners, key=lambda c: (STR[c], SUIT[c]))
-    return min(legal, key=lambda c: (STR[c], SUIT[c]))
-
-
 # -- reading a view ------------------------------------------------------------------------------
 
 
