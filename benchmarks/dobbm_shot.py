@@ -1,0 +1,131 @@
+"""Screenshots of the Dobbm table for the README: a 4-player and a 5-player hand under way
+and a hand's payment breakdown, in Persian and in English, drawn headless at 1920×1080
+(SDL's dummy driver).
+
+Each picture is a person (South) against computers of medium level. A hand under way is
+South to play onto a trick, a trick or two taken, at the first of a fixed series of seeds
+whose hand was doubled (else the first); at 5 seats South is not the dealer sitting out.
+The payments are those of the first hand of the series played to its end with a
+Schwacher (else any played hand), the score sheet as the table shows it. Saved as
+256-colour PNGs (`benchmarks.cards_sheet.save_small`): docs/dobbm-4-<lang>.png,
+docs/dobbm-5-<lang>.png and docs/dobbm-pay-<lang>.png.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import pygame  # noqa: E402
+
+from benchmarks.cards_sheet import save_small  # noqa: E402
+from engines.dobbm.options import DobbmOptions  # noqa: E402
+from engines.dobbm.rules import GameState, Phase  # noqa: E402
+from kiosk.config import Config  # noqa: E402
+from kiosk.games.dobbm import dobbm_scene  # noqa: E402
+from kiosk.i18n import Translator  # noqa: E402
+from kiosk.scenes.dobbm import DobbmScene  # noqa: E402
+from kiosk.text import TextRenderer  # noqa: E402
+
+SEEDS = range(1, 60)
+
+
+def under_way(state: GameState) -> bool:
+    """South to play onto a trick of one card or more, a trick or two already taken."""
+    return state.phase is Phase.PLAY and state.turn == 0 and len(state.trick) >= 1 \
+        and 1 <= len(state.tricks) <= 3
+
+
+def doubled(state: GameState) -> bool:
+    return under_way(state) and state.doubles > 0
+
+
+def last_card(state: GameState) -> bool:
+    """The last card of a hand is due (its payments come with it)."""
+    return state.phase is Phase.PLAY and len(state.tricks) == 7 and len(state.trick) == 3
+
+
+def scene_at(players: int, lang: str, seed: int, done: Callable[[GameState], bool]
+             ) -> DobbmScene:
+    tr = Translator(lang)
+    scene = dobbm_scene(TextRenderer(rtl=tr.rtl), tr, Config().section("dobbm"), seed,
+                        mode="medium", options=DobbmOptions(players=players))
+    scene.fast_forward(done, limit=600)  # type: ignore[arg-type]
+    return scene
+
+
+def first(players: int, lang: str, wanted: Callable[[GameState], bool],
+          fallback: Callable[[GameState], bool]) -> DobbmScene:
+    """The table at the first seed that gets to `wanted` (else to `fallback`)."""
+    for seed in SEEDS:
+        scene = scene_at(players, lang, seed, wanted)
+        if wanted(scene.state):
+            return scene
+    return scene_at(players, lang, SEEDS[0], fallback)
+
+
+def hand_picture(players: int, lang: str, size: tuple[int, int]) -> pygame.Surface:
+    scene = first(players, lang, doubled, under_way)
+    screen = pygame.Surface(size)
+    scene.update(1000.0)
+    scene.draw(screen, 1000.0)
+    return screen
+
+
+def payment_picture(players: int, lang: str, size: tuple[int, int]) -> pygame.Surface:
+    """The sheet of a hand played out, its last card played by South's stand-in."""
+    def wanted(state: GameState) -> bool:
+        return last_card(state) and state.doubles > 0 and state.turn == 0 \
+            and not state.in_musrunde
+
+    scene = first(players, lang, wanted, last_card)
+    state = scene.state
+    seat = state.turn
+    assert seat is not None
+    bot = scene.table.bot(seat) or scene.table.bot_at("medium")
+    scene.table.apply(bot.choose(state.view(seat), scene.table.rng), 990.0)
+    t = 990.0
+    while not scene.table_open and t < 1100.0:
+        t += 0.25
+        scene.update(t)
+    screen = pygame.Surface(size)
+    scene.draw(screen, t)
+    return screen
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", default=str(ROOT / "docs"), help="the folder to save in")
+    parser.add_argument("--size", default="1920x1080", help="WIDTHxHEIGHT")
+    args = parser.parse_args()
+    width, height = (int(v) for v in args.size.lower().split("x"))
+    pygame.display.init()
+    pygame.font.init()
+    try:
+        for lang in ("en", "fa"):
+            shots = {f"dobbm-{n}-{lang}.png": hand_picture(n, lang, (width, height))
+                     for n in (4, 5)}
+            shots[f"dobbm-pay-{lang}.png"] = payment_picture(4, lang, (width, height))
+            for name, screen in shots.items():
+                out = Path(args.out) / name
+                out.parent.mkdir(parents=True, exist_ok=True)
+                save_small(screen, out)
+                print(f"saved {out}")
+    finally:
+        pygame.quit()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
