@@ -761,6 +761,9 @@ class GameState:
         raise RuleError(rule, f"seat {actor} says {said} now, not {action}")
 
     def _check_play(self, actor: int, action: object) -> None:
+        if action in (Call.SCHWACHER, Call.RETOUR) and self.contract is Contract.SOLO \
+                and not self.options.solo_doubling:
+            raise RuleError(R_NO_SOLO_DOUBLING, f"seat {actor} plays a card now, not {action}")
         if not isinstance(action, GermanCard):
             raise RuleError(R_HOLD, f"seat {actor} plays a card now, not {action}")
         rule = tk.why_illegal(self.hands[actor], self._trick(), action, TRICK_RULES)

@@ -99,6 +99,9 @@ def test_sow_discard_rule_values() -> None:
 def test_solo_doubling_off_a_solo_is_played_at_once() -> None:
     state = say(dealt(DobbmOptions(solo_doubling=False)), Call.SOLO)
     assert state.phase is Phase.PLAY and state.current_player == 0
+    with pytest.raises(RuleError) as caught:
+        state.apply(Call.SCHWACHER, seat=0)
+    assert caught.value.rule == r.R_NO_SOLO_DOUBLING
     dobbm = say(dealt(DobbmOptions(solo_doubling=False)), Call.DOBBM, Call.GUT, Call.GUT,
                 Call.GUT, "discard 9B 8B 7B 6B")
     assert dobbm.phase is Phase.DOUBLE  # a Dobbm is still doubled
