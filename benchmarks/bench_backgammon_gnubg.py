@@ -1,7 +1,8 @@
 """Strength of a Takhteh Nard bot against GNU Backgammon at 0-ply (issue 13, part 4).
 
 Run with ``.venv/bin/python benchmarks/bench_backgammon_gnubg.py [--games 1000] [--jobs 2]
-[--level hard]`` (``make bench-backgammon-gnubg``). Needs Debian's gnubg.
+[--level hard] [--candidates N] [--seed S]`` (``make bench-backgammon-gnubg``). Needs
+Debian's gnubg. ``--candidates 1`` measures the hard bot without its second ply.
 
 Single games, classic scoring (single 1, gammon 2, backgammon 3), no cube. The
 games run inside GNU Backgammon's embedded Python (``gnubg -t -q -r -p``), one

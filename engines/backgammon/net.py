@@ -25,8 +25,10 @@ longer be gammoned. Finished games (a side has borne off all 15) are scored
 exactly (rules §6), not by the network.
 
 This module uses numpy, the one exception to the engines' standard-library-only
-rule: the evaluation is matrix products, and in pure Python it would be about
-50 times slower — too slow for the hard bot's search on a Raspberry Pi. Its
+rule: the evaluation is matrix products — here about 6 µs a position in a batch
+of 1,000, against 2 ms for the network alone in pure Python (over 300 times
+slower), too slow for the hard bot's search on a Raspberry Pi. One `evaluate`
+call costs about 0.2 ms (numpy's fixed costs). Its
 BLAS is kept to one thread (``OPENBLAS_NUM_THREADS=1`` unless already set,
 which only counts if numpy is first imported here): the products are small,
 and threads fighting the kiosk's frame loop and each other made them ten times
