@@ -4,9 +4,10 @@ and a hand's payment breakdown, in Persian and in English, drawn headless at 192
 
 Each picture is a person (South) against computers of medium level. A hand under way is
 South to play onto a trick, a trick or two taken, at the first of a fixed series of seeds
-whose hand was doubled (else the first); at 5 seats South is not the dealer sitting out.
-The payments are those of the first hand of the series played to its end with a
-Schwacher (else any played hand), the score sheet as the table shows it. Saved as
+whose hand was doubled or is a Solo (else the first); at 5 seats South is not the dealer
+sitting out.
+The payments are those of the first hand of the series played to its end doubled
+or in a Solo (else any played hand), the score sheet as the table shows it. Saved as
 256-colour PNGs (`benchmarks.cards_sheet.save_small`): docs/dobbm-4-<lang>.png,
 docs/dobbm-5-<lang>.png and docs/dobbm-pay-<lang>.png.
 """
@@ -31,14 +32,14 @@ import pygame  # noqa: E402
 
 from benchmarks.cards_sheet import save_small  # noqa: E402
 from engines.dobbm.options import DobbmOptions  # noqa: E402
-from engines.dobbm.rules import GameState, Phase  # noqa: E402
+from engines.dobbm.rules import Contract, GameState, Phase  # noqa: E402
 from kiosk.config import Config  # noqa: E402
 from kiosk.games.dobbm import dobbm_scene  # noqa: E402
 from kiosk.i18n import Translator  # noqa: E402
 from kiosk.scenes.dobbm import DobbmScene  # noqa: E402
 from kiosk.text import TextRenderer  # noqa: E402
 
-SEEDS = range(1, 60)
+SEEDS = range(1, 120)
 
 
 def under_way(state: GameState) -> bool:
@@ -47,8 +48,13 @@ def under_way(state: GameState) -> bool:
         and 1 <= len(state.tricks) <= 3
 
 
+def raised(state: GameState) -> bool:
+    """A hand worth more than a plain Dobbm: doubled, or a Solo."""
+    return state.doubles > 0 or state.contract is Contract.SOLO
+
+
 def doubled(state: GameState) -> bool:
-    return under_way(state) and state.doubles > 0
+    return under_way(state) and raised(state)
 
 
 def last_card(state: GameState) -> bool:
@@ -83,13 +89,9 @@ def hand_picture(players: int, lang: str, size: tuple[int, int]) -> pygame.Surfa
     return screen
 
 
-def payment_picture(players: int, lang: str, size: tuple[int, int]) -> pygame.Surface:
-    """The sheet of a hand played out, its last card played by South's stand-in."""
-    def wanted(state: GameState) -> bool:
-        return last_card(state) and state.doubles > 0 and state.turn == 0 \
-            and not state.in_musrunde
-
-    scene = first(players, lang, wanted, last_card)
+def play_last_card(scene: DobbmScene) -> float:
+    """The hand's last card, played by its player's computer (a stand-in for South), and
+    the table run on until its sheet is up; returns the time reached."""
     state = scene.state
     seat = state.turn
     assert seat is not None
@@ -99,6 +101,26 @@ def payment_picture(players: int, lang: str, size: tuple[int, int]) -> pygame.Su
     while not scene.table_open and t < 1100.0:
         t += 0.25
         scene.update(t)
+    return t
+
+
+def payment_picture(players: int, lang: str, size: tuple[int, int]) -> pygame.Surface:
+    """The sheet of the first hand of the series played out doubled or in a Solo and paid
+    (not 60–60), else of the first hand played out."""
+    def wanted(state: GameState) -> bool:
+        return last_card(state) and raised(state) and not state.in_musrunde
+
+    for seed in SEEDS:
+        scene = scene_at(players, lang, seed, wanted)
+        if not wanted(scene.state):
+            continue
+        t = play_last_card(scene)
+        score = scene.state.results[-1].score
+        if score is not None and score.winner is not None:
+            break
+    else:
+        scene = scene_at(players, lang, SEEDS[0], last_card)
+        t = play_last_card(scene)
     screen = pygame.Surface(size)
     scene.draw(screen, t)
     return screen

@@ -17,7 +17,8 @@ is `kiosk.scenes.card_table.CardTableScene`'s. This scene says what Dobbm is:
 - after each hand a sheet of two pages (left and right turn them): the payment
   breakdown — each player's role, card points and shillings for the hand and over the
   session, with the declarer's points, the margin, the multiplier and the amount each
-  payer pays under it — and the session's ledger, hand by hand;
+  payer pays under it — and the session's ledger: each player's shillings in the latest
+  hands, a column a hand, and over the session;
 - the Mußrunde closes the session when asked: the last row of the modes menu makes the
   engine's host action (`close`), journaled like every other action.
 
@@ -56,7 +57,7 @@ from kiosk.theme import ACCENT, GOOD, TEXT
 
 BID_PAUSE = 0.7  # before a computer bids or doubles
 SIDE_W = 250  # the contract box, above the bottom plate: clear of a dialog and the trick
-LEDGER_ROWS = 6  # hands on the ledger's page (the latest), with the session's total under
+LEDGER_HANDS = 3  # hands on the ledger's page (the latest), a column each, the session's last
 DISPLAY_SUITS = (GermanSuit.ACORNS, GermanSuit.LEAVES, GermanSuit.BELLS, GermanSuit.HEARTS)
 RANK_ORDER = (6, 7, 8, 9, 11, 12, 13, 10, 14)  # low to high: 6 … 9, Unter, Ober, King, 10, Sow
 RANK_WORDS = {14: "S", 13: "K", 12: "O", 11: "U", 10: "T"}  # the catalogue's dobbm.ranks.*
@@ -302,7 +303,8 @@ class DobbmScene(CardTableScene):
             dr.DOBB, lambda cards: Discard(tuple(cards)),
             button=lambda picked: self.tr("dobbm.buttons.liege", count=self.tr.digits(picked),
                                           total=self.tr.digits(dr.DOBB)),
-            banner=self.tr("dobbm.exchange_banner", seat=name),
+            banner=self.tr("dobbm.exchange_banner_you") if name == self.word("you")
+            else self.tr("dobbm.exchange_banner", seat=name),
             too_many=self.tr("dobbm.too_many"),
             more=lambda missing: self.tr("dobbm.choose_more", count=self.tr.digits(missing)))
 
@@ -354,7 +356,7 @@ class DobbmScene(CardTableScene):
         tr = self.tr
         lines: list[tuple[str, str | None]] = [(tr("dobbm.shillings"),
                                                 self.money(view.ledger[seat]))]
-        if seat == view.sitting_out and view.phase is not Phase.OVER:
+        if seat == view.sitting_out and view.phase not in (Phase.OVER, Phase.DEAL):
             lines.append((tr("dobbm.sits_out"), None))
         elif view.phase is Phase.BID:
             said = [call for who, call in view.bids if who == seat]
@@ -421,8 +423,8 @@ class DobbmScene(CardTableScene):
 
     # -- the felt: the contract box -----------------------------------------------------------
     def extra_pieces(self, layout: Layout, view: View, now: float) -> list[Piece]:
-        if view.declarer is None or view.phase in (Phase.DEAL, Phase.OVER, Phase.BID):
-            return []
+        if view.declarer is None or view.phase not in (Phase.DOUBLE, Phase.PLAY):
+            return []  # (in the exchange the 12 cards' fan needs the room)
         return [self._contract_box(layout, view)]
 
     def _contract_box(self, layout: Layout, view: View) -> Piece:
@@ -573,6 +575,8 @@ class DobbmScene(CardTableScene):
             parts.append(tr("dobbm.note_matsch"))
         if score.winner is None:
             parts.append(tr("dobbm.note_even"))
+            if score.multiplier > 1:
+                parts.append(tr("dobbm.times", times=tr.digits(score.multiplier)))
         else:
             parts.append(tr("dobbm.note_margin", margin=tr.digits(score.margin)))
             parts.append(tr("dobbm.note_amount", base=self.money(score.base, signed=False),
@@ -581,27 +585,31 @@ class DobbmScene(CardTableScene):
         return tr("dobbm.joiner").join(parts)
 
     def ledger_sheet(self) -> ScoreSheet:
-        """The session's ledger: the latest hands (thrown-in deals too), each player's
-        shillings in each, and the session's totals under them."""
+        """The session's ledger: a row a player, with his shillings in each of the latest
+        hands (thrown-in deals too; a column each, after a column of what the hands before
+        them brought) and over the session (the last column)."""
         tr, state = self.tr, self.state
         n = state.players
         results = state.public_results
-        shown = results[-LEDGER_ROWS:]
-        header = (tr("dobbm.columns.hand"), *(self.seat_name(s) for s in range(n)))
-        rows = []
-        for result in shown:
-            label = tr.digits(result.number + 1)
-            if result.outcome == "passed":
-                label = tr("dobbm.ledger_passed", number=label)
-            elif result.declarer is not None:
-                label = tr("dobbm.ledger_hand", number=label,
-                           contract=self.contract_name(result.contract))
-            rows.append(theme.SheetRow((label, *(self.money(x) for x in result.payments)),
-                                       False))
-        rows.append(theme.SheetRow((tr("dobbm.columns.session"),
-                                    *(self.money(x) for x in state.ledger)), True))
+        shown = results[-LEDGER_HANDS:]
+        # What the hands not shown brought (a column when there are some, or when one hand
+        # alone would leave the sheet the kiosk's three-column one).
+        earlier = results[-len(shown) - 1].ledger if len(results) > len(shown) else \
+            (Fraction(0),) * n
+        before = len(results) > len(shown) or len(shown) <= 1
+        header = [tr("dobbm.columns.player")]
+        if before:
+            header.append(tr("dobbm.columns.earlier"))
+        header.extend(tr("dobbm.ledger_hand", number=tr.digits(r.number + 1)) for r in shown)
+        header.append(tr("dobbm.columns.session"))
+        best = max(state.ledger)
+        rows = tuple(theme.SheetRow(
+            (self.seat_name(seat), *((self.money(earlier[seat]),) if before else ()),
+             *(self.money(r.payments[seat]) for r in shown),
+             self.money(state.ledger[seat])), state.ledger[seat] == best and best > 0)
+            for seat in range(n))
         first = shown[0].number + 1 if shown else 1
         last = shown[-1].number + 1 if shown else 1
         title = tr("dobbm.ledger_title", first=tr.digits(first), last=tr.digits(last))
         footer = tr("dobbm.sheet_footer" if not state.is_over else "dobbm.sheet_footer_over")
-        return ScoreSheet(title, header, tuple(rows), footer=footer)
+        return ScoreSheet(title, tuple(header), rows, footer=footer)

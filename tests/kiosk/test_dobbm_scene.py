@@ -398,12 +398,17 @@ def test_left_and_right_turn_the_sheet_to_the_session_ledger(display: None) -> N
     press(scene, 1.0, Action.RIGHT)
     sheet = scene.score_sheet()
     state = scene.state
-    assert sheet.header[1:] == tuple(scene.seat_name(s) for s in range(4))
-    assert len(sheet.rows) == min(len(state.results), 6) + 1
-    totals = sheet.rows[-1]
-    assert totals.cells[0] == EN("dobbm.columns.session")
-    assert [cells_money(c) for c in totals.cells[1:]] == list(state.ledger)
-    assert sum(cells_money(c) for c in totals.cells[1:]) == 0
+    hands = min(len(state.results), 3)
+    earlier = len(state.results) > 3 or hands == 1
+    assert sheet.header[0] == EN("dobbm.columns.player")
+    assert sheet.header[-1] == EN("dobbm.columns.session")
+    assert len(sheet.header) == hands + 2 + earlier > 3  # never the kiosk's 3-column sheet
+    assert (sheet.header[1] == EN("dobbm.columns.earlier")) == earlier
+    assert [row.cells[0] for row in sheet.rows] == [scene.seat_name(s) for s in range(4)]
+    totals = [cells_money(row.cells[-1]) for row in sheet.rows]
+    assert totals == list(state.ledger) and sum(totals) == 0
+    last = [cells_money(row.cells[-2]) for row in sheet.rows]
+    assert last == list(state.results[-1].payments)
     scene.draw(pygame.Surface(SIZE), 1.0)
     press(scene, 1.0, Action.LEFT)
     assert scene.score_sheet().header[1] == EN("dobbm.columns.role")
