@@ -400,6 +400,8 @@ class DobbmScene(CardTableScene):
         """Say what everybody needs to know: a bid, the contract, a doubling call, a
         thrown-in deal, the play starting."""
         state, action, now, before = self.state, move.action, move.now, move.before
+        if move.finished:
+            self.sheet_page = 0  # the sheet of a new hand opens on its payments
         name = self.seat_name(move.seat) if move.seat >= 0 else ""
         said: list[str] = []
         if isinstance(action, Call) and action not in (Call.WEITER, Call.GUT):

@@ -471,6 +471,17 @@ def test_dobbm_is_on_the_home_menu_and_in_the_config() -> None:
     assert set(MENU_OPTIONS) <= {f for f in vars(section)} | {"players"}
 
 
+def test_the_hard_computer_on_the_screen_thinks_on_the_real_clock() -> None:
+    from engines.dobbm.bots import HardBot
+    from kiosk.games import HARD_BOT_SECONDS
+    from kiosk.games.dobbm import screen_bot
+
+    bot = screen_bot("hard")
+    assert isinstance(bot, HardBot) and bot.clock is not None
+    assert bot.time_limit == HARD_BOT_SECONDS
+    assert screen_bot("medium").level == "medium"
+
+
 def test_the_ways_to_play_fit_the_table() -> None:
     keys = [m.key for m in dobbm_modes(5)]
     assert keys == ["easy", "medium", "hard", "people2", "people3", "people4", "people5",
