@@ -29,10 +29,14 @@ bar while the opponent has a checker there), made points weighted by
 place, primes in front of the opponent's back checkers, anchors, home-board
 strength against checkers on the bar, heavy stacks, and bearing-off progress
 (checkers still on the board cost a little wastage); its weights are set by
-hand. Easy and medium play by it, and every level's cube decisions use its
-`win_chance` with money-play thresholds (double from 68 %, too good to double
-above 88 % with gammon chances, take down to 24 %); a cube that cannot change
-the match result is never offered. Gammons count only in that too-good test.
+hand. Easy and medium play by it.
+
+The cube: medium and hard decide from the learned evaluation's winning, gammon
+and backgammon chances and the match score (`EvaluatedCube`, through
+`engines.backgammon.cube`: cubeful equities with the match equity table, the
+Crawford and Jacoby rules, dead cubes and the 64 cap). Easy, a beginner, keeps
+money-play thresholds on `win_chance` (`CubePolicy`: double from 78 %, take down
+to 12 %); a cube that cannot change the match result is never offered.
 """
 
 from __future__ import annotations
@@ -45,7 +49,7 @@ from typing import Final, Protocol
 
 from engines.protocol import RandomLike
 
-from . import net
+from . import cube, net
 from .options import Kind
 from .rules import (
     ROLL_OUTCOMES,
@@ -259,6 +263,19 @@ class CubePolicy:
         return CubeAction.DOUBLE
 
 
+@dataclass(frozen=True)
+class EvaluatedCube:
+    """Cube decisions from the learned evaluation's winning, gammon and backgammon chances
+    and the match score (`engines.backgammon.cube`: cubeful equities with the match
+    equity table, the Crawford and Jacoby rules, dead cubes and the 64 cap)."""
+
+    def decide(self, view: View) -> CubeAction:
+        if view.turn is None:
+            raise ValueError("no cube decision: nobody is on turn")
+        chances = net.evaluate(view.board, view.turn)  # the doubler's, when answering
+        return cube.decide(view, chances, jacoby=view.jacoby)
+
+
 def answer_resignation(view: View) -> ResignAnswer:
     """Accept a resignation when it gives at least what the game would likely give.
 
@@ -367,7 +384,7 @@ class MediumBot(_Levelled):
     """One ply: the play whose resulting position `score` rates best."""
 
     name: str = "medium"
-    cube: CubePolicy = field(default_factory=CubePolicy)
+    cube: EvaluatedCube | CubePolicy = field(default_factory=EvaluatedCube)
 
     def choose(self, view: View, rng: Rng) -> Action:
         _check_turn(view)
@@ -444,7 +461,7 @@ class HardBot(_Levelled):
     max_positions: int = 4000
     clock: Callable[[], float] | None = None
     time_limit: float = 0.25
-    cube: CubePolicy = field(default_factory=CubePolicy)
+    cube: EvaluatedCube | CubePolicy = field(default_factory=EvaluatedCube)
     report: SearchReport = field(default_factory=SearchReport)
 
     def choose(self, view: View, rng: Rng) -> Action:

@@ -144,11 +144,22 @@ def response_view(board: Board) -> View:
 
 FAR_AHEAD = position({3: 3, 2: 3}, {6: 5, 5: 5, 4: 5})
 FAR_BEHIND = position({6: 5, 5: 5, 4: 5}, {3: 3, 2: 3})
+# The same race with three of the opponent's checkers off: no gammon is left to play for.
+WON_RACE = position({3: 3, 2: 3}, {6: 4, 5: 4, 4: 4})
 
 
 @pytest.mark.parametrize("bot", [MediumBot(), HardBot()], ids=["medium", "hard"])
 def test_a_bot_doubles_a_won_race_and_its_opponent_drops(bot: Bot) -> None:
-    assert bot.choose(cube_view(FAR_AHEAD), random.Random(0)) is CubeAction.DOUBLE
+    # GNU Backgammon (0-ply): "Double, pass".
+    assert bot.choose(cube_view(WON_RACE), random.Random(0)) is CubeAction.DOUBLE
+    assert bot.choose(response_view(WON_RACE), random.Random(0)) is CubeAction.DROP
+
+
+@pytest.mark.parametrize("bot", [MediumBot(), HardBot()], ids=["medium", "hard"])
+def test_a_bot_plays_on_a_sure_win_with_a_gammon_chance_left(bot: Bot) -> None:
+    # Money play, the opponent with none off: cashing one point is worth less than playing
+    # on (GNU Backgammon, 0-ply: "Too good to double, pass"); doubled, the opponent drops.
+    assert bot.choose(cube_view(FAR_AHEAD), random.Random(0)) is CubeAction.ROLL
     assert bot.choose(response_view(FAR_AHEAD), random.Random(0)) is CubeAction.DROP
 
 

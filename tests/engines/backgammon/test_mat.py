@@ -152,7 +152,7 @@ def _check_replay(replay, state: GameState, path: Path) -> str:  # type: ignore[
     return text
 
 
-@pytest.mark.parametrize("seed", [0, 1, 3])
+@pytest.mark.parametrize("seed", [1, 2, 3])  # matches where each side wins a game
 def test_gnubg_replays_a_match_with_doubles_drops_and_crawford_to_our_end(
         replay, tmp_path: Path, seed: int) -> None:  # type: ignore[no-untyped-def]
     state = _match(seed, GameOptions.classic(7))
