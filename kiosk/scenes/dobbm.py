@@ -12,8 +12,8 @@ is `kiosk.scenes.card_table.CardTableScene`'s. This scene says what Dobbm is:
   calls, nothing more); the Dobbm declarer's discard of 4 as the table's select-N step,
   whose button is his "ich liege" and whose refusal names the Sow rule in the engine's
   words; the Schwacher and retour calls as dialogs when the engine offers them;
-- on the felt, a box with the contract, its declarer, the multiplier so far and the
-  doubling calls (and, for the declarer himself, the cards he laid away);
+- on the felt, above the bottom plate, a box with the contract and the multiplier so
+  far, its declarer and the latest doubling calls;
 - after each hand a sheet of two pages (left and right turn them): the payment
   breakdown — each player's role, card points and shillings for the hand and over the
   session, with the declarer's points, the margin, the multiplier and the amount each
@@ -46,16 +46,25 @@ from kiosk.cards_draw import GERMAN
 from kiosk.config import Action
 from kiosk.i18n import Translator
 from kiosk.scenes.card_layout import Layout
-from kiosk.scenes.card_pieces import BOT_PAUSE, DEAL_PAUSE, READ, RESULT_PAUSE, Piece, Played
+from kiosk.scenes.card_pieces import (
+    BOT_PAUSE,
+    DEAL_PAUSE,
+    READ,
+    RESULT_PAUSE,
+    TAG_H,
+    Piece,
+    Played,
+)
 from kiosk.scenes.card_table import CardTableScene, Offer, ScoreSheet, Selection, ShownTrick
 from kiosk.table.choices import Choices
 from kiosk.table.controller import Move, Pacing
 from kiosk.table.games import TableGame
 from kiosk.table.seats import Mode
 from kiosk.text import TextRenderer
-from kiosk.theme import ACCENT, GOOD, TEXT
+from kiosk.theme import ACCENT, TEXT
 
 BID_PAUSE = 0.7  # before a computer bids or doubles
+ROW_H = 50  # a line of the contract box
 SIDE_W = 250  # the contract box, above the bottom plate: clear of a dialog and the trick
 LEDGER_HANDS = 3  # hands on the ledger's page (the latest), a column each, the session's last
 DISPLAY_SUITS = (GermanSuit.ACORNS, GermanSuit.LEAVES, GermanSuit.BELLS, GermanSuit.HEARTS)
@@ -271,27 +280,21 @@ class DobbmScene(CardTableScene):
         return self.tr(f"dobbm.said.{call.value}")
 
     def choice_title(self, view: View) -> str | None:
+        """The dialog's question (short: the plates say who said what)."""
         tr = self.tr
         if view.phase is Phase.BID:
             if Call.WEITER in view.legal:
                 return tr("dobbm.ask.open")
             if Call.GUT not in view.legal:
                 return tr("dobbm.ask.forced")
-            bidder = next((s for s, c in reversed(view.bids) if c in (Call.DOBBM, Call.SOLO)),
-                          None)
-            name = self.seat_name(bidder) if bidder is not None else ""
-            return tr("dobbm.ask.over_dobbm", seat=name)
+            return tr("dobbm.ask.over_dobbm")
         if view.phase is Phase.DOUBLE:
-            declarer = self.seat_name(view.declarer) if view.declarer is not None else ""
-            contract = self.contract_name(view.contract)
-            last = next(((s, c) for s, c in reversed(view.doublings) if c is not Call.GUT),
-                        None)
+            last = next((c for _s, c in reversed(view.doublings) if c is not Call.GUT), None)
             if Call.SCHWACHER in view.legal:
-                return tr("dobbm.ask.schwacher", seat=declarer, contract=contract)
+                return tr("dobbm.ask.schwacher", contract=self.contract_name(view.contract))
             if view.seat == view.declarer and last is not None:
-                return tr("dobbm.ask.answer", seat=self.seat_name(last[0]),
-                          call=self.said_text(last[1]))
-            return tr("dobbm.ask.retour", seat=declarer)
+                return tr("dobbm.ask.answer", call=self.said_text(last))
+            return tr("dobbm.ask.retour")
         return None
 
     def selection(self, view: View) -> Selection | None:
@@ -365,9 +368,7 @@ class DobbmScene(CardTableScene):
         elif view.declarer is not None and view.phase in (Phase.EXCHANGE, Phase.DOUBLE,
                                                           Phase.PLAY):
             if seat == view.declarer:
-                lines.append((tr("dobbm.declarer_tricks",
-                                 contract=self.contract_name(view.contract)),
-                              tr.digits(view.tricks_won[0])))
+                lines.append((tr("dobbm.declarer_tricks"), tr.digits(view.tricks_won[0])))
             else:
                 lines.append((tr("dobbm.tricks"), tr.digits(view.tricks_won[1])))
         return lines
@@ -430,54 +431,49 @@ class DobbmScene(CardTableScene):
         return [self._contract_box(layout, view)]
 
     def _contract_box(self, layout: Layout, view: View) -> Piece:
-        """The contract and its declarer, the multiplier with the doubling calls, and for
-        the declarer himself the cards he laid away."""
+        """The contract with its multiplier (the box's head), its declarer and the latest
+        doubling calls. The box stands above the bottom seat's plate and below the name
+        tags of the cards at the sides of the trick; a line that does not fit there is
+        left out (the calls first)."""
         px, tr = layout.px, self.tr
         assert view.declarer is not None
-        lines = [self.contract_name(view.contract),
-                 self.seat_name(view.declarer),
-                 tr("dobbm.times", times=tr.digits(view.multiplier))]
+        head = tr("dobbm.contract_times", contract=self.contract_name(view.contract),
+                  times=tr.digits(view.multiplier))
+        lines = [] if view.declarer == view.seat else [self.seat_name(view.declarer)]
         calls = [self.said_text(c) for _s, c in view.doublings if c is not Call.GUT]
         if calls:
-            lines.append(tr("dobbm.joiner").join(calls))
-        mini = (round(layout.last_card[0] * 0.55), round(layout.last_card[1] * 0.55))
-        laid = view.discards if view.seat == view.declarer else ()
-        height = px(64) + px(46) * len(lines) + (px(46) + mini[1] + px(8) if laid else 0) \
-            + px(12)
-        width = px(SIDE_W)
-        box = pygame.Rect(0, 0, width, height)
-        plate = layout.plates["bottom"]  # above the bottom seat's plate, clear of the trick
-        box.bottom = plate.top - px(16)
-        box.top = max(box.top, layout.band.top + px(8))
+            lines.append(tr("dobbm.joiner").join(calls[-2:]))  # the latest two
+        plate = layout.plates["bottom"]
+        bottom = plate.top - px(16)
+        sides = [layout.trick_rect(place, self.players).centery
+                 for place in {self.place(s) for s in range(self.players)}
+                 if place in ("left", "right")]
+        # A side card's tag (with the leader's badge under it) reaches 1.5 tags below
+        # the card's middle.
+        top = max(sides, default=layout.band.top) + px(TAG_H) * 3 // 2 + px(12)
+
+        def height(rows: int) -> int:
+            return px(ROW_H) * (rows + 1) + px(12)
+
+        while lines and height(len(lines)) > bottom - top:
+            lines.pop()
+        box = pygame.Rect(0, 0, px(SIDE_W), height(len(lines)))
+        box.bottom = bottom
         if not self.rtl:
             box.left = plate.left
         else:
             box.right = plate.right
-        title = tr("dobbm.contract")
-        look = (title, tuple(lines), laid, self.rtl)
+        look = (head, tuple(lines), self.rtl)
 
         def paint(surface: pygame.Surface) -> None:
             theme.overlay_box(surface, box, px)
             inner = box.inflate(-px(24), 0)
-            head = pygame.Rect(inner.left, box.top + px(8), inner.width, px(56))
-            self._line(surface, "dobbm_contract|title", "table", title, px(READ), ACCENT, head,
-                       align="center", bold=True)
-            y = head.bottom
-            for i, line in enumerate(lines):
-                row = pygame.Rect(inner.left, y, inner.width, px(46))
-                self._line(surface, f"dobbm_contract|line{i}", "table", line, px(34),
-                           GOOD if i == 2 else TEXT, row, align="center", bold=i == 0)
+            y = box.top + px(6)
+            for i, line in enumerate((head, *lines)):
+                row = pygame.Rect(inner.left, y, inner.width, px(ROW_H))
+                self._line(surface, f"dobbm_contract|line{i}", "table", line, px(READ),
+                           ACCENT if i == 0 else TEXT, row, align="center", bold=i == 0)
                 y = row.bottom
-            if laid:
-                row = pygame.Rect(inner.left, y, inner.width, px(46))
-                self._line(surface, "dobbm_contract|laid", "table", tr("dobbm.laid_away"),
-                           px(34), TEXT, row, align="center")
-                step = min(mini[0] + px(4), (inner.width - mini[0]) // max(1, len(laid) - 1))
-                span = mini[0] + step * (len(laid) - 1)
-                x = box.centerx - span // 2
-                for card in (reversed(laid) if self.rtl else laid):
-                    surface.blit(self.painter.surface(card, mini, 0.0), (x, row.bottom))
-                    x += step
 
         return Piece("dobbm_contract", box, look, paint)
 
@@ -549,14 +545,18 @@ class DobbmScene(CardTableScene):
             return tr("dobbm.title_passed", number=number)
         declarer = self.seat_name(result.declarer) if result.declarer is not None else ""
         contract = self.contract_name(result.contract)
-        mus = tr("dobbm.musrunde_mark") if result.musrunde else ""
+        marks = [tr("dobbm.marks.musrunde")] if result.musrunde else []
         if result.outcome == "abandoned":
-            return tr("dobbm.title_abandoned", number=number, seat=declarer,
-                      contract=contract) + mus
-        score = result.score
-        assert score is not None
-        key = {"declarer": "won", "defenders": "lost", None: "even"}[score.winner]
-        return tr(f"dobbm.title_{key}", number=number, seat=declarer, contract=contract) + mus
+            key = "abandoned"
+        else:
+            score = result.score
+            assert score is not None
+            key = {"declarer": "won", "defenders": "lost", None: "even"}[score.winner]
+            if score.dobb_to_defenders:
+                marks.append(tr("dobbm.marks.matsch"))
+        title = tr(f"dobbm.title_{key}", number=number, seat=declarer, contract=contract)
+        return tr("dobbm.marked", title=title, marks=tr("dobbm.joiner").join(marks)) \
+            if marks else title
 
     def reckoning(self, result: HandResult) -> str | None:
         """The hand's sums: D, the margin, the multiplier and what each payer pays."""
@@ -573,8 +573,6 @@ class DobbmScene(CardTableScene):
         score = result.score
         assert score is not None
         parts = [tr("dobbm.note_points", points=tr.digits(score.points))]
-        if score.dobb_to_defenders:
-            parts.append(tr("dobbm.note_matsch"))
         if score.winner is None:
             parts.append(tr("dobbm.note_even"))
             if score.multiplier > 1:
@@ -603,7 +601,7 @@ class DobbmScene(CardTableScene):
         if before:
             header.append(tr("dobbm.columns.earlier"))
         header.extend(tr("dobbm.ledger_hand", number=tr.digits(r.number + 1)) for r in shown)
-        header.append(tr("dobbm.columns.session"))
+        header.append(tr("dobbm.columns.total"))
         best = max(state.ledger)
         rows = tuple(theme.SheetRow(
             (self.seat_name(seat), *((self.money(earlier[seat]),) if before else ()),

@@ -67,11 +67,11 @@ def until(scene: DobbmScene, done: Callable[[GameState], bool], sessions: int = 
 
 
 def first_reaching(done: Callable[[GameState], bool], players: int = 4,
-                   seeds: range = range(1, 41)) -> DobbmScene:
+                   seeds: range = range(1, 41), lang: str = "en") -> DobbmScene:
     """A table (a person at South against computers) that gets where `done` says within a
     few sessions, trying seeds in order: where a rare moment falls depends on the play."""
     for seed in seeds:
-        scene = scene_with(players=players, turn_seconds=0, seed=seed)
+        scene = scene_with(players=players, lang=lang, turn_seconds=0, seed=seed)
         try:
             until(scene, done)
         except AssertionError:
@@ -191,8 +191,7 @@ def test_after_a_dobbm_only_solo_or_gut_is_offered(display: None) -> None:
                            and (s.bids[-1][1] is Call.DOBBM if s.bids else False))
     view = scene.view()
     assert [o.action for o in scene.offers()] == [Call.SOLO, Call.GUT] == list(view.legal)
-    bidder = scene.seat_name(view.bids[-1][0])
-    assert scene.choice_title(view) == EN("dobbm.ask.over_dobbm", seat=bidder)
+    assert scene.choice_title(view) == EN("dobbm.ask.over_dobbm")
 
 
 def test_a_bid_the_engine_refuses_is_named_and_changes_nothing(display: None) -> None:
@@ -279,9 +278,8 @@ def test_schwacher_is_offered_to_a_defender_and_made(display: None) -> None:
                            and s.stage == "schwacher")
     view = scene.view()
     assert [o.action for o in scene.offers()] == [Call.SCHWACHER, Call.GUT] == list(view.legal)
-    assert scene.choice_title(view) == EN(
-        "dobbm.ask.schwacher", seat=scene.seat_name(view.declarer),
-        contract=scene.contract_name(view.contract))
+    assert scene.choice_title(view) == EN("dobbm.ask.schwacher",
+                                          contract=scene.contract_name(view.contract))
     assert scene.choose(0, 1.0)
     assert scene.state.doublings[-1] == (0, Call.SCHWACHER) and scene.state.doubles == 1
 
@@ -401,7 +399,7 @@ def test_left_and_right_turn_the_sheet_to_the_session_ledger(display: None) -> N
     hands = min(len(state.results), 3)
     earlier = len(state.results) > 3 or hands == 1
     assert sheet.header[0] == EN("dobbm.columns.player")
-    assert sheet.header[-1] == EN("dobbm.columns.session")
+    assert sheet.header[-1] == EN("dobbm.columns.total")
     assert len(sheet.header) == hands + 2 + earlier > 3  # never the kiosk's 3-column sheet
     assert (sheet.header[1] == EN("dobbm.columns.earlier")) == earlier
     assert [row.cells[0] for row in sheet.rows] == [scene.seat_name(s) for s in range(4)]
@@ -634,3 +632,130 @@ def test_selfplay_hands_and_games_are_one_or_the_other() -> None:
         main(["dobbm", "selfplay", "--hands", "2", "--games", "1"], io.StringIO())
     with pytest.raises(SystemExit):
         main(["dobbm", "selfplay", "--hands", "2", "--players", "6"], io.StringIO())
+
+
+# -- readable from the sofa ---------------------------------------------------------------------
+
+
+def cap_height(scene: DobbmScene, size: int, bold: bool) -> int:
+    image = scene.text.render("H", size, (255, 255, 255), bold, False)
+    return image.get_bounding_rect(min_alpha=128).height
+
+
+def clashes(scene: DobbmScene) -> list[tuple[str, str]]:
+    """Pieces on the table that overlap where they should not (the fan's cards, a seat's
+    backs under its plate and a name tag on its own card may)."""
+    laid_over = ("toast", "last_trick", "menu", "scores", "privacy")
+    rects = {k: r for k, (r, _look) in scene._shown.items() if k not in laid_over}
+    owner = {f"trick:{p.card}": p.seat for p in scene.trick}
+    layout = scene._layout
+    for key in owner:  # the card's face, not its shadow
+        face = pygame.Rect((0, 0), layout.trick_card)
+        face.center = rects[key].center
+        rects[key] = face
+
+    def fine(a: str, b: str) -> bool:
+        kinds = {a.split(":")[0], b.split(":")[0]}
+        if kinds == {"hand"}:
+            return True
+        if kinds == {"plate", "backs"}:
+            return a.split(":")[1] == b.split(":")[1]
+        if kinds == {"tag", "trick"}:
+            tag, card = (a, b) if a.startswith("tag") else (b, a)
+            return int(tag.split(":")[1]) == owner.get(card)
+        return False
+
+    keys = sorted(rects)
+    return [(a, b) for i, a in enumerate(keys) for b in keys[i + 1:]
+            if rects[a].colliderect(rects[b]) and not fine(a, b)]
+
+
+@pytest.mark.parametrize("players", [4, 5])
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_a_hand_under_way_is_readable_and_nothing_overlaps(
+        display: None, players: int, lang: str) -> None:
+    from kiosk.table_layout import safe_area
+
+    def late(state: GameState) -> bool:
+        return south_on_turn(Phase.PLAY)(state) and len(state.trick) == 3 \
+            and len(state.tricks) >= 1
+
+    scene = first_reaching(late, players=players, lang=lang)
+    surface = pygame.Surface(SIZE)
+    scene.update(1000.0)
+    scene.draw(surface, 1000.0)
+    assert "dobbm_contract" in scene._shown
+    assert len([k for k in scene._shown if k.startswith("tag:")]) == 3
+    assert clashes(scene) == []
+    for key, label in scene.labels.items():
+        assert cap_height(scene, label.size, label.bold) >= 28, (key, label.text, label.size)
+    safe = safe_area(SIZE)
+    assert all(safe.contains(rect) for rect, _look in scene._shown.values())
+
+
+def readable(scene: DobbmScene) -> None:
+    assert scene.labels
+    for key, label in scene.labels.items():
+        assert cap_height(scene, label.size, label.bold) >= 28, (key, label.text, label.size)
+
+
+@pytest.mark.parametrize("players", [4, 5])
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_the_sheet_pages_and_the_discard_are_readable(
+        display: None, players: int, lang: str) -> None:
+    scene = scene_with([make_bot("medium") for _ in range(players)], players=players,
+                       lang=lang, turn_seconds=0, seed=3)
+    scene.fast_forward(lambda s: len(s.results) >= 5 and s.phase is Phase.PLAY
+                       and len(s.tricks) == 7 and len(s.trick) == len(s.active) - 1)
+    scene.table.apply(scene.state.legal_actions()[0], 10.0)
+    t = 10.0
+    while not scene.table_open:
+        t += 0.25
+        scene.update(t)
+    surface = pygame.Surface(SIZE)
+    scene.invalidate()
+    scene.draw(surface, t)
+    readable(scene)
+    press(scene, t, Action.RIGHT)  # the ledger: a column a hand
+    scene.invalidate()
+    scene.draw(surface, t)
+    assert len(scene.score_sheet().header) == 6
+    readable(scene)
+
+    def laying(state: GameState) -> bool:
+        return south_on_turn(Phase.EXCHANGE)(state)
+
+    scene = first_reaching(laying, players=players, lang=lang)
+    scene.update(1000.0)
+    scene.draw(surface, 1000.0)
+    assert "select" in scene._shown
+    assert clashes(scene) == []
+    readable(scene)
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_the_contract_box_and_the_dialogs_are_readable_and_clear_of_the_trick(
+        display: None, lang: str) -> None:
+    def declaring(state: GameState) -> bool:
+        return south_on_turn(Phase.PLAY)(state) and state.declarer != 0 \
+            and state.doubles > 0 and len(state.trick) >= 1
+
+    surface = pygame.Surface(SIZE)
+    def over_dobbm(state: GameState) -> bool:
+        return south_on_turn(Phase.BID)(state) and Call.GUT in state.legal_actions()
+
+    def answering(state: GameState) -> bool:
+        return south_on_turn(Phase.DOUBLE)(state) and state.declarer == 0
+
+    def doubling(state: GameState) -> bool:
+        return south_on_turn(Phase.DOUBLE)(state) and state.declarer != 0
+
+    for done, piece in ((declaring, "dobbm_contract"),
+                        (south_on_turn(Phase.BID), "dialog"), (over_dobbm, "dialog"),
+                        (answering, "dialog"), (doubling, "dialog")):
+        scene = first_reaching(done, players=5, lang=lang)
+        scene.update(1000.0)
+        scene.draw(surface, 1000.0)
+        assert piece in scene._shown
+        assert clashes(scene) == []
+        readable(scene)
