@@ -485,8 +485,10 @@ class CardTableScene(TableScene, TableText):
         """Play on at once (computers' choices for every seat, no pauses) until `done`."""
         self.table.fast_forward(done, limit)
         self.collect = None
-        lying = {card for _, card in self.trick_of(self.view())}
-        self.trick = [p for p in self.trick if p.card in lying]
+        # The trick in play as the view has it (cards seen on the way may be earlier
+        # hands' cards: the same card, at another player's place).
+        self.trick = [Played(seat, card, None, 0.0, -1e9)
+                      for seat, card in self.trick_of(self.view())]
 
     # -- what a person may choose -------------------------------------------------------------
     def hand(self) -> list[Any]:

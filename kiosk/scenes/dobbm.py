@@ -53,7 +53,6 @@ from kiosk.scenes.card_pieces import (
     RESULT_PAUSE,
     TAG_H,
     Piece,
-    Played,
 )
 from kiosk.scenes.card_table import CardTableScene, Offer, ScoreSheet, Selection, ShownTrick
 from kiosk.table.choices import Choices
@@ -161,16 +160,6 @@ class DobbmScene(CardTableScene):
     def resume(self, state: Any, bots: Sequence[Any], mode: str) -> None:
         bots, key = self._seated(state.players, bots, mode)
         super().resume(state, bots, key or mode)
-
-    def fast_forward(self, done: Callable[[Any], bool], limit: int = 2000) -> None:
-        """Play on at once until `done`; the trick on the felt is then the one in play.
-
-        (The base keeps every card it saw played that lies in the trick now, which after
-        several hands fast-forwarded includes the same card played in earlier hands, each
-        drawn at its old player's place; the trick is made again from the view instead.)"""
-        super().fast_forward(done, limit)
-        self.trick = [Played(seat, card, None, 0.0, -1e9)
-                      for seat, card in self.trick_of(self.view())]
 
     # -- the Mußrunde: the menu's last row ------------------------------------------------------
     @property

@@ -759,3 +759,14 @@ def test_the_contract_box_and_the_dialogs_are_readable_and_clear_of_the_trick(
         assert piece in scene._shown
         assert clashes(scene) == []
         readable(scene)
+
+
+def test_after_hands_played_at_once_the_felt_holds_the_trick_in_play() -> None:
+    # Hands fast-forwarded one after the other: the same cards come round again, and the
+    # felt must show the trick as the view has it, not a card of an earlier hand.
+    scene = scene_with(bots=tuple(make_bot("medium") for _ in range(4)), seed=11)
+    for hands in range(1, 6):
+        scene.fast_forward(lambda s, n=hands: len(s.results) >= n and s.phase is Phase.PLAY
+                           and len(s.trick) >= 2, limit=5000)
+        shown = [(p.seat, p.card) for p in scene.trick]
+        assert shown == list(scene.trick_of(scene.view()))
