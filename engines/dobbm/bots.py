@@ -25,26 +25,31 @@ same view and the same seeded random source give the same choice.
   hands, the Dobb (a Solo's untouched talon, or a Dobbm declarer's 4 discards, which obey
   the Sow rule) — into worlds consistent with the view (the sizes of the hands, and the
   voids the play showed: a player who did not follow holds none of that suit, one who
-  did not trump either holds no heart). In every world it plays each distinct legal card
-  and rolls the hand out to its end with the tactical policy below for every seat, and
-  scores it with the rules' own `score_hand` (margin, rounding, multiplier, the Matsch's
-  Dobb): it keeps the card with the best average of its own shillings. It bids by
-  simulation too: for Dobbm and Solo it deals the unseen cards into `bid_worlds` worlds
-  (a Dobbm taking the Dobb and laying away by the medium rule) and plays them out; it
-  bids the best contract whose average clears `bid_margin`. It lays away by search among
-  the medium rule's best few legal discards, and the declarer answers a Schwacher with
-  retour when its worlds show it winning nearly always. The work is a fixed number of
-  worlds, or, with an injected clock, as many as fit in `time_limit` (at least
-  `min_worlds`, at most `max_worlds`).
+  did not trump either holds no heart); a defender deals the declarer hearts and Sows
+  first (`DECLARER_WEIGHT`: he bid, and took the Dobb). In every world it plays each
+  distinct legal card and rolls the hand out to its end — its own later cards by the
+  tactical policy below, the other seats' by the medium policy — and scores it with the
+  rules' reckoning (`declarer_amount`: margin, rounding, multiplier, the Matsch's Dobb):
+  it keeps the card with the best average of its own shillings. It bids by simulation
+  too: for Dobbm and Solo it deals the unseen cards into `bid_worlds` worlds (a Dobbm
+  taking the Dobb and laying away by the medium rule) and plays them out; it bids the
+  best contract whose average clears `bid_margin` (below 0: a pass is worth less than 0
+  when the others' game would be played instead). It lays away by search among the
+  medium rule's best few legal discards. The declarer answers a Schwacher with retour
+  when he wins in `retour_win` of his worlds; a defender gives the Schwacher (or retour)
+  only when the medium rule would and its worlds average `double_margin` shillings. The
+  work is a fixed number of worlds, or, with an injected clock, as many as fit in
+  `time_limit` (at least `min_worlds`, at most `max_worlds`).
 
 The source's tactical ideas are in the policy the hard bot plays its worlds out with
 (`tactical_card`), so its search weighs them: the declarer loses the tricks it must
 lose while the defenders still hold trumps — it leads a Fuchs (a lone card of a side
 suit, not the Sow: an easy loser that leaves a void to ruff) or its longest, weak side
 suit before drawing trumps, so the defenders must spend trumps instead of loading
-points; the defenders "schinden" — when the declarer leads a side suit they hold back
-their high cards of it unless they take the trick for sure — and schmieren onto a
-partner's sure trick.
+points. As a defender it "schinden": when the declarer leads a low card of a side suit
+and a partner still plays after it, it keeps its Sow and Ten of the suit back and plays
+its cheapest card; and it schmiert onto a partner's sure trick. Its own first card is
+chosen by the search, which weighs these against the others.
 
 Inside the bots a card is an int, its `GermanCard.index` (``suit * 9 + rank - 6``, hearts
 0..8); `FastHand` plays the rest of a hand on them with no validation for the rollouts,
@@ -259,6 +264,13 @@ def _follow(sim: FastHand, pos: int, legal: list[int], seen: int, schinden: bool
     best = trick[bi]
     winner = (sim.leader + bi) % 4
     ours = (winner == sim.dp) == (pos == sim.dp)
+    last = all((p == sim.dp) == (pos == sim.dp)
+               for p in ((pos + i) % 4 for i in range(1, 4 - len(trick))))
+    if schinden and pos != sim.dp and winner == sim.dp and bi == 0 and len(trick) < 3 \
+            and SUIT[best] != HEARTS and PTS[best] < 10:
+        # the declarer led a low side card: hold back the high cards (schinden) and
+        # leave the trick to a partner after us
+        return _cheapest(legal)
     if ours:
         if _sure_win(sim, pos, best, seen):
             return _load(legal, seen)
@@ -270,17 +282,11 @@ def _follow(sim: FastHand, pos: int, legal: list[int], seen: int, schinden: bool
     on_trick = sum(PTS[c] for c in trick)
     if sure:
         plain = [c for c in sure if SUIT[c] != HEARTS]
-        last = all((p == sim.dp) == (pos == sim.dp)
-                   for p in ((pos + i) % 4 for i in range(1, 4 - len(trick))))
         if plain and last:
             return _load(plain, seen)
         cheap = min(sure, key=lambda c: (PTS[c] if SUIT[c] == HEARTS else 0, STR[c]))
         if on_trick > 0 or SUIT[cheap] != HEARTS or len(winners) == len(legal):
             return cheap
-    if schinden and pos != sim.dp and SUIT[trick[0]] != HEARTS and trick[0] == best \
-            and winner == sim.dp:
-        # the declarer led a side suit: hold back the high cards (schinden)
-        return _cheapest(legal)
     if len(winners) == len(legal):
         return min(winners, key=lambda c: (PTS[c], STR[c]))
     losers = [c for c in legal if c not in winners]
@@ -665,6 +671,12 @@ class SearchReport:
     values: dict[Action, float] = field(default_factory=dict)
 
 
+DECLARER_WEIGHT: dict[tuple[bool, bool], float] = {(True, True): 4.0, (True, False): 3.0,
+                                                  (False, True): 2.0}
+"""How much likelier than another card the declarer holds a heart Sow, another heart, a
+side Sow (keyed by (heart, Sow)), for a defender's worlds: he bid, and took the Dobb."""
+
+
 @dataclass
 class Knowledge:
     """What a seat knows of the hidden cards in play: the cards it cannot place, how many
@@ -675,6 +687,8 @@ class Knowledge:
     need: list[int]  # by position, and slot 4 for the hidden Dobb
     barred: list[int]  # by position: masks of cards it cannot hold
     sow_rule: SowDiscardRule | None
+    favoured: int = -1  # the declarer's position, seen by a defender: dealt strength first
+    weight: tuple[float, ...] = ()  # by card: how much likelier the declarer holds it
 
     @classmethod
     def of(cls, view: View) -> Knowledge:
@@ -697,13 +711,18 @@ class Knowledge:
                         barred[p] |= SUIT_BITS[s]
         rule = view.options.sow_discard_rule if view.contract is Contract.DOBBM and \
             not declarer_knows else None
-        return cls(pool, need, barred, rule)
+        favoured = -1
+        if view.declarer is not None and view.seat != view.declarer and DECLARER_WEIGHT:
+            favoured = seats.index(view.declarer)
+        weight = tuple(DECLARER_WEIGHT.get((SUIT[c] == HEARTS, c % 9 == R_SOW), 1.0)
+                       for c in range(N_CARDS))
+        return cls(pool, need, barred, rule, favoured, weight)
 
     def sample(self, rng: random.Random, tries: int = 20) -> tuple[list[list[int]], list[int]]:
         """One world: the hidden cards of each position (the seat's own left empty) and the
         hidden Dobb, consistently if possible."""
         order = sorted((p for p in range(4) if self.need[p]),
-                       key=lambda p: -self.barred[p].bit_count())
+                       key=lambda p: (p != self.favoured, -self.barred[p].bit_count()))
         pool = list(self.pool)
         for attempt in range(tries + 1):
             rng.shuffle(pool)
@@ -713,7 +732,11 @@ class Knowledge:
             for p in order:
                 need = self.need[p]
                 barred = self.barred[p] if attempt < tries else 0
-                got = [c for c in left if not barred >> c & 1][:need]
+                free = [c for c in left if not barred >> c & 1]
+                if p == self.favoured:
+                    weight = self.weight
+                    free.sort(key=lambda c: -rng.random() ** (1.0 / weight[c]))
+                got = free[:need]
                 if len(got) < need:
                     ok = False
                     break
@@ -744,9 +767,12 @@ class HardBot:
     min_worlds: int = 4
     max_worlds: int = 300
     bid_worlds: int = 24
-    bid_margin: float = 0.0
+    bid_margin: float = -25.0
     discard_candidates: int = 5
     retour_win: float = 0.85
+    double_margin: float = 10.0
+    rollout: Policy = tactical_card  # its own play in the worlds
+    others: Policy = medium_card  # the other seats' play in the worlds
     report: SearchReport = field(default_factory=SearchReport)
 
     def choose(self, view: View, rng: Rng) -> Action:
@@ -792,6 +818,14 @@ class HardBot:
             self.report.worlds = world + 1
             yield world
 
+    def _policy(self, me: int) -> Policy:
+        """The play in the worlds: its own by `rollout`, the others' by `others`."""
+        mine, theirs = self.rollout, self.others
+
+        def policy(sim: FastHand, pos: int, legal: list[int]) -> int:
+            return (mine if pos == me else theirs)(sim, pos, legal)
+        return policy
+
     # -- cards ----------------------------------------------------------------------------------
 
     def _evaluate(self, view: View, plays: list[int], rng: random.Random) -> list[float]:
@@ -805,6 +839,7 @@ class HardBot:
         declarer = view.seat == view.declarer
         totals = [0.0] * len(plays)
         worlds = 0
+        policy = self._policy(me)
         for _world in self._budget(self.worlds):
             hidden, dobb = knowledge.sample(rng)
             hands = [hidden[p] if p != me else base.hands[me] for p in range(4)]
@@ -815,7 +850,7 @@ class HardBot:
                                base.gone, list(base.points), list(base.tricks),
                                list(base.void), dobb_mask, base.dobb_seen)
                 sim.play(card)
-                sim.finish(tactical_card)
+                sim.finish(policy)
                 amount = declarer_amount(options, view.contract, times, sim.points[0],
                                          dobb_points, sim.tricks[0])
                 totals[i] += seat_value(options, declarer, amount)
@@ -862,8 +897,7 @@ class HardBot:
             worlds += 1
         return total / max(worlds, 1)
 
-    @staticmethod
-    def _play_out(options: DobbmOptions, contract: Contract, times: int,
+    def _play_out(self, options: DobbmOptions, contract: Contract, times: int,
                   hands: list[list[int]], dp: int, dobb: list[int],
                   discard: Sequence[int] | None = None) -> float:
         """The declarer's shillings for a hand played from its first card."""
@@ -877,7 +911,7 @@ class HardBot:
             dobb = list(discard)
         sim = FastHand([list(h) for h in hands], dp, dp, [], 0, [0, 0], [0, 0], [0, 0, 0, 0],
                        mask_of(dobb), contract is Contract.DOBBM)
-        sim.finish(tactical_card)
+        sim.finish(self._policy(dp))
         amount = declarer_amount(options, contract, times, sim.points[0],
                                  sum(PTS[c] for c in dobb), sim.tricks[0])
         return seat_value(options, True, amount)
@@ -913,29 +947,45 @@ class HardBot:
     # -- doubling -------------------------------------------------------------------------------
 
     def _double(self, view: View, rng: random.Random) -> Call:
+        """Schwacher or retour when its worlds, played out from the first card, show this
+        seat winning: a defender when the medium rule would double too and its average
+        clears `double_margin` shillings (its worlds alone doubled too often: the declarer
+        is stronger than they deal him), the declarer when he wins in `retour_win` of
+        them."""
         rule = medium_double(view)
-        if view.seat != view.declarer or Call.RETOUR not in view.legal or self.bid_worlds <= 0:
+        declarer = view.seat == view.declarer
+        if self.bid_worlds <= 0 or (not declarer and rule is Call.GUT):
             return rule
         knowledge = Knowledge.of(view)
         base = hand_from_view(view)
-        me = base.dp
+        seats = _positions(view)
+        me = seats.index(view.seat)
         assert view.contract is not None
         wins = worlds = 0
+        total = 0.0
+        policy = self._policy(me)
         for _ in self._budget(self.bid_worlds):
             hidden, dobb = knowledge.sample(rng)
             hands = [hidden[p] if p != me else list(base.hands[me]) for p in range(4)]
             dobb_mask = base.dobb if knowledge.need[4] == 0 else mask_of(dobb)
-            sim = FastHand(hands, me, me, [], 0, [0, 0], [0, 0], [0, 0, 0, 0], dobb_mask,
-                           base.dobb_seen)
-            sim.finish(tactical_card)
-            amount = declarer_amount(view.options, view.contract, 1, sim.points[0],
+            sim = FastHand(hands, base.dp, base.dp, [], 0, [0, 0], [0, 0], [0, 0, 0, 0],
+                           dobb_mask, base.dobb_seen)
+            sim.finish(policy)
+            amount = declarer_amount(view.options, view.contract, view.multiplier,
+                                     sim.points[0],
                                      sum(PTS[c] for c in range(N_CARDS) if dobb_mask >> c & 1),
                                      sim.tricks[0])
-            wins += amount > 0
+            value = seat_value(view.options, declarer, amount)
+            wins += value > 0
+            total += value
             worlds += 1
         rate = wins / max(worlds, 1)
-        self.report.values = {Call.RETOUR: rate}
-        return Call.RETOUR if rate >= self.retour_win else Call.GUT
+        mean = total / max(worlds, 1)
+        self.report.values = {Call.GUT: mean, Call.RETOUR: rate}
+        double = Call.SCHWACHER if Call.SCHWACHER in view.legal else Call.RETOUR
+        if declarer:
+            return double if rate >= self.retour_win else Call.GUT
+        return double if mean >= self.double_margin and rate >= 0.5 else Call.GUT
 
 
 def _groups(cards: list[int], view: View) -> list[list[int]]:

@@ -276,3 +276,24 @@ def test_no_decision_is_an_error() -> None:
         b.make_bot("medium").choose(state.view(2), random.Random(0))
     with pytest.raises(ValueError):
         b.make_bot("master")
+
+
+def _ints(text: str) -> list[int]:
+    return [b.to_int(c) for c in cards(text)]
+
+
+def test_the_tactics_schinden_and_the_fuchs() -> None:
+    """Declarer at position 0 with a lone seven of bells (a Fuchs) leads it while the
+    defenders hold hearts; a defender holding the Sow of acorns, second to a low acorn
+    lead with a partner after it, keeps the Sow back (schinden) where medium takes."""
+    hands = [_ints("SH TH KH OH 7B SL TL KL"), _ints("SA 8A 9H 6L 7L 8L 9L UL"),
+             _ints("6H 7H 8H UH 6A 7A TA 6B"), _ints("KA OA UA 9A SB TB KB OB")]
+    sim = b.FastHand([list(h) for h in hands], 0, 0, [], 0, [0, 0], [0, 0], [0] * 4, 0, True)
+    assert b.tactical_card(sim, 0, sim.legal(0)) == b.to_int(C("7B"))
+    hands[0] = _ints("SH TH KH OH 7B SL TL 7A")
+    hands[2] = _ints("6H 7H 8H UH 6A 9B TA 6B")
+    led = b.FastHand([list(h) for h in hands], 0, 0, [], 0, [0, 0], [0, 0], [0] * 4, 0, True)
+    led.play(b.to_int(C("7A")))
+    legal = led.legal(1)
+    assert b.tactical_card(led, 1, legal) == b.to_int(C("8A"))
+    assert b.medium_card(led, 1, legal) == b.to_int(C("SA"))
