@@ -2,16 +2,22 @@
 that is not JSON, and replayed naming the event that does not fit.
 
 Each game's `records` module says what its events are (`engines.backgammon.records`,
-`engines.hearts.records`); the framing and the error reporting live here once.
+`engines.hearts.records`); the framing, the error reporting, the options as JSON and the
+recorder's loop (apply, then the hand's result, then the end) live here once.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, TypeVar
+from dataclasses import fields
+from enum import Enum
+from typing import Any, Generic, TypeVar
+
+from engines.protocol import Recorder as RecorderLike
 
 State = TypeVar("State")
+Options = TypeVar("Options")
 
 
 class RecordError(ValueError):
@@ -63,3 +69,78 @@ def replay_events(
     if state is None:
         raise RecordError(f"the record holds no {first_kind.removesuffix('_started')}")
     return state
+
+
+def options_to_json(options: Any) -> dict[str, Any]:
+    """A game's options dataclass as a JSON object: every field by name, enums as their text."""
+    out: dict[str, Any] = {}
+    for item in fields(options):
+        value = getattr(options, item.name)
+        out[item.name] = value.value if isinstance(value, Enum) else value
+    return out
+
+
+def options_from_json(kind: Callable[..., Options], data: Mapping[str, Any],
+                      refusals: type[Exception] | tuple[type[Exception], ...]) -> Options:
+    """The options dataclass `kind` made from a record's ``options``: an unknown field, or
+    values `kind` refuses with one of `refusals`, become a RecordError."""
+    known = {f.name for f in fields(kind)}  # type: ignore[arg-type]
+    unknown = set(data) - known
+    if unknown:
+        raise RecordError(f"unknown game options: {', '.join(sorted(unknown))}")
+    try:
+        return kind(**data)
+    except refusals as exc:
+        raise RecordError(f"bad game options: {exc}") from exc
+
+
+class Recorder(Generic[State]):
+    """Turns a game's actions into record events one at a time, as they are played.
+
+    `first` is the game_started event; `record(action)` applies the action to the
+    recorder's own copy of the game (`replica`) and returns the events it makes: the
+    action's own (`action_events`), then the result of a hand or deal it finished
+    (`result_event`, for each new entry of the replica's `results`) and the end of the
+    game (`end_event`). Each game's records module says what those events are.
+    """
+
+    def __init__(self, options: Any, replica: State) -> None:
+        self.first: dict[str, Any] = {"kind": "game_started",
+                                      "options": options_to_json(options)}
+        self.replica = replica
+
+    def action_events(self, action: Any) -> list[dict[str, Any]]:
+        """The events of `action`, made before it is applied; RecordError for a stranger."""
+        raise NotImplementedError
+
+    def apply(self, action: Any) -> None:
+        """Apply `action` to the replica."""
+        self.replica.apply(action)  # type: ignore[attr-defined]
+
+    def result_event(self, result: Any) -> dict[str, Any]:
+        """The event of a finished hand or deal (checked on replay)."""
+        raise NotImplementedError
+
+    def end_event(self) -> dict[str, Any]:
+        """The event of the game's end (checked on replay)."""
+        raise NotImplementedError
+
+    def record(self, action: Any) -> list[dict[str, Any]]:
+        replica: Any = self.replica
+        out = self.action_events(action)
+        done = len(replica.results)
+        self.apply(action)
+        if len(replica.results) > done:
+            out.append(self.result_event(replica.results[-1]))
+        if replica.is_over:
+            out.append(self.end_event())
+        return out
+
+
+def history_events(writer: RecorderLike, history: Iterable[tuple[int, Any]]
+                   ) -> list[dict[str, Any]]:
+    """A whole record: `writer`'s first event, then the events of each (actor, action)."""
+    out = [writer.first]
+    for _actor, action in history:
+        out.extend(writer.record(action))
+    return out

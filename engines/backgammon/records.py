@@ -25,10 +25,11 @@ before that named it ``player`` and still replay.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import asdict, fields
+from dataclasses import asdict
 from typing import Any
 
-from engines.records import RecordError, from_text, replay_events, to_text
+from engines import records as shared
+from engines.records import RecordError, from_text, history_events, replay_events, to_text
 
 from .options import GameOptions, OptionsError
 from .rules import (
@@ -52,14 +53,7 @@ def options_to_json(options: GameOptions) -> dict[str, Any]:
 
 
 def options_from_json(data: Mapping[str, Any]) -> GameOptions:
-    known = {f.name for f in fields(GameOptions)}
-    unknown = set(data) - known
-    if unknown:
-        raise RecordError(f"unknown game options: {', '.join(sorted(unknown))}")
-    try:
-        return GameOptions(**data)
-    except OptionsError as exc:
-        raise RecordError(f"bad game options: {exc}") from exc
+    return shared.options_from_json(GameOptions, data, OptionsError)
 
 
 def _result_event(game: GameResult, score: list[int]) -> dict[str, Any]:
@@ -127,11 +121,7 @@ def recorder(state: GameState) -> Recorder:
 
 def events(state: GameState) -> list[dict[str, Any]]:
     """The record of everything that happened in `state`, from its first action."""
-    writer = recorder(state)
-    out = [writer.first]
-    for _actor, action in state.history:
-        out.extend(writer.record(action))
-    return out
+    return history_events(recorder(state), state.history)
 
 
 def dumps(state: GameState) -> str:

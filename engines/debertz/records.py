@@ -20,35 +20,23 @@ game's (`engines.protocol.Records`).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import fields
-from enum import Enum
 from typing import Any
 
+from engines import records as shared
 from engines.cards.cards import Card
 from engines.cards.deals import Deal, DealError
-from engines.records import RecordError, from_text, replay_events, to_text
+from engines.records import RecordError, from_text, history_events, replay_events, to_text
 
 from .options import DebertzOptions, OptionsError
 from .rules import Bid, DealResult, GameState, Say, read_action
 
 
 def options_to_json(options: DebertzOptions) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for item in fields(DebertzOptions):
-        value = getattr(options, item.name)
-        out[item.name] = value.value if isinstance(value, Enum) else value
-    return out
+    return shared.options_to_json(options)
 
 
 def options_from_json(data: Mapping[str, Any]) -> DebertzOptions:
-    known = {f.name for f in fields(DebertzOptions)}
-    unknown = set(data) - known
-    if unknown:
-        raise RecordError(f"unknown game options: {', '.join(sorted(unknown))}")
-    try:
-        return DebertzOptions(**data)
-    except (OptionsError, TypeError) as exc:
-        raise RecordError(f"bad game options: {exc}") from exc
+    return shared.options_from_json(DebertzOptions, data, (OptionsError, TypeError))
 
 
 def _deal_event(result: DealResult) -> dict[str, Any]:
@@ -61,40 +49,32 @@ def _deal_event(result: DealResult) -> dict[str, Any]:
     }
 
 
-class Recorder:
-    """Turns a game's actions into record events one at a time, as they are played.
-
-    `first` is the game_started event; `record(action)` applies the action to its own copy
-    of the game and returns the events it makes (a deal or the game ending adds its result).
-    """
+class Recorder(shared.Recorder[GameState]):
+    """Turns a game's actions into record events one at a time, as they are played
+    (`engines.records.Recorder`: a deal or the game ending adds its result)."""
 
     def __init__(self, options: DebertzOptions) -> None:
-        self.first: dict[str, Any] = {"kind": "game_started",
-                                      "options": options_to_json(options)}
-        self._replica = GameState(options)
+        super().__init__(options, GameState(options))
 
-    def record(self, action: object) -> list[dict[str, Any]]:
-        replica = self._replica
+    def action_events(self, action: object) -> list[dict[str, Any]]:
+        replica = self.replica
         seat = replica.current_player
-        out: list[dict[str, Any]] = []
         if isinstance(action, Deal):
-            out.append({"kind": "deal", "deal": replica.deal_number, **action.record()})
-        elif isinstance(action, Say):
-            out.append({"kind": "say", "seat": seat, "say": action.value})
-        elif isinstance(action, Bid):
-            out.append({"kind": "bid", "seat": seat, "bid": str(action)})
-        elif isinstance(action, Card):
-            out.append({"kind": "play", "seat": seat, "card": str(action)})
-        else:
-            raise RecordError(f"{action!r} is not a Debertz action")
-        done = len(replica.results)
-        replica.apply(action)  # type: ignore[arg-type]
-        if len(replica.results) > done:
-            out.append(_deal_event(replica.results[-1]))
-        if replica.is_over:
-            out.append({"kind": "game_over", "winner": replica.winner,
-                        "scores": list(replica.scores)})
-        return out
+            return [{"kind": "deal", "deal": replica.deal_number, **action.record()}]
+        if isinstance(action, Say):
+            return [{"kind": "say", "seat": seat, "say": action.value}]
+        if isinstance(action, Bid):
+            return [{"kind": "bid", "seat": seat, "bid": str(action)}]
+        if isinstance(action, Card):
+            return [{"kind": "play", "seat": seat, "card": str(action)}]
+        raise RecordError(f"{action!r} is not a Debertz action")
+
+    def result_event(self, result: DealResult) -> dict[str, Any]:
+        return _deal_event(result)
+
+    def end_event(self) -> dict[str, Any]:
+        return {"kind": "game_over", "winner": self.replica.winner,
+                "scores": list(self.replica.scores)}
 
 
 def recorder(state: GameState) -> Recorder:
@@ -104,11 +84,7 @@ def recorder(state: GameState) -> Recorder:
 
 def events(state: GameState) -> list[dict[str, Any]]:
     """The record of everything that happened in `state`, from its first deal."""
-    writer = recorder(state)
-    out = [writer.first]
-    for _actor, action in state.history:
-        out.extend(writer.record(action))
-    return out
+    return history_events(recorder(state), state.history)
 
 
 def dumps(state: GameState) -> str:

@@ -23,14 +23,13 @@ the events rebuilds the same `GameState`. The names (`recorder`, `events`, `repl
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import fields
-from enum import Enum
 from fractions import Fraction
 from typing import Any
 
+from engines import records as shared
 from engines.cards.deals import Deal, DealError
 from engines.cards.german import GermanCard
-from engines.records import RecordError, from_text, replay_events, to_text
+from engines.records import RecordError, from_text, history_events, replay_events, to_text
 
 from .options import DobbmOptions, OptionsError
 from .rules import HOST, Call, Discard, GameState, HandResult, Host, read_action, read_host
@@ -42,22 +41,11 @@ def money(value: Fraction) -> int | str:
 
 
 def options_to_json(options: DobbmOptions) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for item in fields(DobbmOptions):
-        value = getattr(options, item.name)
-        out[item.name] = value.value if isinstance(value, Enum) else value
-    return out
+    return shared.options_to_json(options)
 
 
 def options_from_json(data: Mapping[str, Any]) -> DobbmOptions:
-    known = {f.name for f in fields(DobbmOptions)}
-    unknown = set(data) - known
-    if unknown:
-        raise RecordError(f"unknown game options: {', '.join(sorted(unknown))}")
-    try:
-        return DobbmOptions(**data)
-    except (OptionsError, TypeError) as exc:
-        raise RecordError(f"bad game options: {exc}") from exc
+    return shared.options_from_json(DobbmOptions, data, (OptionsError, TypeError))
 
 
 def _hand_event(result: HandResult) -> dict[str, Any]:
@@ -70,47 +58,42 @@ def _hand_event(result: HandResult) -> dict[str, Any]:
     }
 
 
-class Recorder:
-    """Turns a session's actions into record events one at a time, as they are played.
-
-    `first` is the game_started event; `record(action)` applies the action (a `Host`
-    action through `host`) to its own copy of the session and returns the events it makes.
-    """
+class Recorder(shared.Recorder[GameState]):
+    """Turns a session's actions into record events one at a time, as they are played
+    (`engines.records.Recorder`); a `Host` action is applied through `host`."""
 
     def __init__(self, options: DobbmOptions) -> None:
-        self.first: dict[str, Any] = {"kind": "game_started",
-                                      "options": options_to_json(options)}
-        self._replica = GameState(options)
+        super().__init__(options, GameState(options))
 
-    def record(self, action: object) -> list[dict[str, Any]]:
-        replica = self._replica
+    def action_events(self, action: object) -> list[dict[str, Any]]:
+        replica = self.replica
         seat = replica.current_player
-        out: list[dict[str, Any]] = []
         if isinstance(action, Deal):
             record = action.record()
-            out.append({"kind": "deal", "hand": replica.hand_number, "dealer": action.dealer,
-                        "hands": record["hands"], "stock": record["stock"]})
-        elif isinstance(action, Call):
-            out.append({"kind": "call", "seat": seat, "call": action.value})
-        elif isinstance(action, Discard):
-            out.append({"kind": "discard", "seat": seat,
-                        "cards": " ".join(str(c) for c in action.cards)})
-        elif isinstance(action, GermanCard):
-            out.append({"kind": "play", "seat": seat, "card": str(action)})
-        elif isinstance(action, Host):
-            out.append({"kind": "host", "action": str(action)})
-        else:
-            raise RecordError(f"{action!r} is not a Dobbm action")
-        done = len(replica.results)
+            return [{"kind": "deal", "hand": replica.hand_number, "dealer": action.dealer,
+                     "hands": record["hands"], "stock": record["stock"]}]
+        if isinstance(action, Call):
+            return [{"kind": "call", "seat": seat, "call": action.value}]
+        if isinstance(action, Discard):
+            return [{"kind": "discard", "seat": seat,
+                     "cards": " ".join(str(c) for c in action.cards)}]
+        if isinstance(action, GermanCard):
+            return [{"kind": "play", "seat": seat, "card": str(action)}]
         if isinstance(action, Host):
-            replica.host(action)
+            return [{"kind": "host", "action": str(action)}]
+        raise RecordError(f"{action!r} is not a Dobbm action")
+
+    def apply(self, action: object) -> None:
+        if isinstance(action, Host):
+            self.replica.host(action)
         else:
-            replica.apply(action)  # type: ignore[arg-type]
-        if len(replica.results) > done:
-            out.append(_hand_event(replica.results[-1]))
-        if replica.is_over:
-            out.append({"kind": "session_over", "ledger": [money(x) for x in replica.ledger]})
-        return out
+            self.replica.apply(action)  # type: ignore[arg-type]
+
+    def result_event(self, result: HandResult) -> dict[str, Any]:
+        return _hand_event(result)
+
+    def end_event(self) -> dict[str, Any]:
+        return {"kind": "session_over", "ledger": [money(x) for x in self.replica.ledger]}
 
 
 def recorder(state: GameState) -> Recorder:
@@ -120,12 +103,8 @@ def recorder(state: GameState) -> Recorder:
 
 def events(state: GameState) -> list[dict[str, Any]]:
     """The record of everything that happened in `state`, from its first deal."""
-    writer = recorder(state)
-    out = [writer.first]
-    for actor, action in state.history:
-        assert actor == HOST or not isinstance(action, Host)
-        out.extend(writer.record(action))
-    return out
+    assert all(actor == HOST or not isinstance(action, Host) for actor, action in state.history)
+    return history_events(recorder(state), state.history)
 
 
 def dumps(state: GameState) -> str:

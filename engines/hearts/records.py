@@ -19,32 +19,22 @@ same `GameState`: the same deals, passes and plays, the same scores. The names
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import asdict, fields
 from typing import Any
 
+from engines import records as shared
 from engines.cards.cards import Card, cards_text
-from engines.records import RecordError, from_text, replay_events, to_text
+from engines.records import RecordError, from_text, history_events, replay_events, to_text
 
 from .options import HeartsOptions, OptionsError
 from .rules import Deal, GameState, HandResult, Pass
 
 
 def options_to_json(options: HeartsOptions) -> dict[str, Any]:
-    data = asdict(options)
-    data["moon"] = str(options.moon)
-    data["pass_order"] = str(options.pass_order)
-    return data
+    return shared.options_to_json(options)
 
 
 def options_from_json(data: Mapping[str, Any]) -> HeartsOptions:
-    known = {f.name for f in fields(HeartsOptions)}
-    unknown = set(data) - known
-    if unknown:
-        raise RecordError(f"unknown game options: {', '.join(sorted(unknown))}")
-    try:
-        return HeartsOptions(**data)
-    except (OptionsError, TypeError) as exc:
-        raise RecordError(f"bad game options: {exc}") from exc
+    return shared.options_from_json(HeartsOptions, data, (OptionsError, TypeError))
 
 
 def _hand_event(result: HandResult) -> dict[str, Any]:
@@ -58,40 +48,31 @@ def _hand_event(result: HandResult) -> dict[str, Any]:
     }
 
 
-class Recorder:
-    """Turns a game's actions into record events one at a time, as they are played.
-
-    `first` is the game_started event; `record(action)` applies the action to its own
-    copy of the game and returns the events it makes (a hand or the game ending adds
-    its result).
-    """
+class Recorder(shared.Recorder[GameState]):
+    """Turns a game's actions into record events one at a time, as they are played
+    (`engines.records.Recorder`: a hand or the game ending adds its result)."""
 
     def __init__(self, options: HeartsOptions) -> None:
-        self.first: dict[str, Any] = {"kind": "game_started",
-                                      "options": options_to_json(options)}
-        self._replica = GameState(options)
+        super().__init__(options, GameState(options))
 
-    def record(self, action: object) -> list[dict[str, Any]]:
-        replica = self._replica
-        out: list[dict[str, Any]] = []
+    def action_events(self, action: object) -> list[dict[str, Any]]:
+        replica = self.replica
         if isinstance(action, Deal):
-            out.append({"kind": "deal", "hand": replica.hand_number,
-                        "hands": [cards_text(hand) for hand in action.hands]})
-        elif isinstance(action, Pass):
-            out.append({"kind": "pass", "seat": replica.current_player,
-                        "cards": cards_text(action.cards)})
-        elif isinstance(action, Card):
-            out.append({"kind": "play", "seat": replica.current_player, "card": str(action)})
-        else:
-            raise RecordError(f"{action!r} is not a Bidel action")
-        hands = len(replica.results)
-        replica.apply(action)
-        if len(replica.results) > hands:
-            out.append(_hand_event(replica.results[-1]))
-        if replica.is_over:
-            out.append({"kind": "game_over", "winner": replica.winner,
-                        "scores": list(replica.scores)})
-        return out
+            return [{"kind": "deal", "hand": replica.hand_number,
+                     "hands": [cards_text(hand) for hand in action.hands]}]
+        if isinstance(action, Pass):
+            return [{"kind": "pass", "seat": replica.current_player,
+                     "cards": cards_text(action.cards)}]
+        if isinstance(action, Card):
+            return [{"kind": "play", "seat": replica.current_player, "card": str(action)}]
+        raise RecordError(f"{action!r} is not a Bidel action")
+
+    def result_event(self, result: HandResult) -> dict[str, Any]:
+        return _hand_event(result)
+
+    def end_event(self) -> dict[str, Any]:
+        return {"kind": "game_over", "winner": self.replica.winner,
+                "scores": list(self.replica.scores)}
 
 
 def recorder(state: GameState) -> Recorder:
@@ -101,11 +82,7 @@ def recorder(state: GameState) -> Recorder:
 
 def events(state: GameState) -> list[dict[str, Any]]:
     """The record of everything that happened in `state`, from its first deal."""
-    writer = recorder(state)
-    out = [writer.first]
-    for _actor, action in state.history:
-        out.extend(writer.record(action))
-    return out
+    return history_events(recorder(state), state.history)
 
 
 def dumps(state: GameState) -> str:
