@@ -6,6 +6,8 @@ game. A hosting module defines:
 
 - ``make_scene(host: Host, last: Choice | None) -> scene``: the game's table screen,
   with the way to play and the rules `last` chosen in its menu (None: the config's);
+- ``screen_bot(level) -> bot``: a computer player for the screen (the hard one keeps
+  to the table's time budget on the real clock);
 - ``refuse(state, host) -> str | None`` (optional): why an unfinished game found in the
   journal cannot come back (it then stays in the journal, marked abandoned);
 - ``demo(scene, host) -> None`` (optional): what a headless ``debarna kiosk --game KEY``

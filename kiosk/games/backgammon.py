@@ -36,7 +36,7 @@ from kiosk.text import TextRenderer
 log = logging.getLogger(__name__)
 
 
-def _bot(level: str, gnubg: GnubgConfig | None = None) -> Bot:
+def screen_bot(level: str, gnubg: GnubgConfig | None = None) -> Bot:
     """A bot for the screen; the hard one keeps to a time budget on the real clock; the
     expert is GNU Backgammon, the config's [gnubg] binary at its ply ($DEBARNA_GNUBG and
     $DEBARNA_GNUBG_PLY override them; kiosk.gnubg)."""
@@ -53,7 +53,7 @@ def _expert_mode(gnubg: GnubgConfig | None = None) -> Mode:
     """Against GNU Backgammon when it runs here; else a row that says why it is not offered."""
     why = why_gnubg_unavailable(configured_path((gnubg or GnubgConfig()).path))
     if why is None:
-        return Mode(EXPERT, (None, _bot(EXPERT, gnubg)), EXPERT, label="gnubg.expert")
+        return Mode(EXPERT, (None, screen_bot(EXPERT, gnubg)), EXPERT, label="gnubg.expert")
     log.warning("the expert level is not offered: %s", why)
     return Mode("expert_missing", (None, None), EXPERT, label="gnubg.missing", offered=False)
 
@@ -63,7 +63,7 @@ def backgammon_modes(gnubg: GnubgConfig | None = None) -> tuple[Mode, ...]:
     Backgammon, the config's [gnubg] one, is installed; else its row says why)."""
     return (
         Mode("hotseat", (None, None)),
-        *(Mode(level, (None, _bot(level)), level) for level in ("easy", "medium", "hard")),
+        *(Mode(level, (None, screen_bot(level)), level) for level in ("easy", "medium", "hard")),
         _expert_mode(gnubg),
         Mode("demo", (make_backgammon_bot("medium"), make_backgammon_bot("medium"))),
     )

@@ -43,7 +43,7 @@ def hearts_options(config: HeartsConfig) -> HeartsOptions:
     return options
 
 
-def _hearts_bot(level: str) -> HeartsBot:
+def screen_bot(level: str) -> HeartsBot:
     """A Bidel bot for the screen; the hard one keeps to a time budget on the real clock."""
     if level == "hard":
         return HeartsHardBot(clock=time.monotonic, time_limit=HARD_BOT_SECONDS)
@@ -55,12 +55,12 @@ def hearts_modes(config: HeartsConfig, players: int | None = None) -> tuple[Mode
     level, pass and play for 2 to 4 people (computers at the configured level fill the other
     seats), and a demo."""
     n = players or config.players
-    modes = [Mode(level, (None, *(_hearts_bot(level) for _ in range(n - 1))), level)
+    modes = [Mode(level, (None, *(screen_bot(level) for _ in range(n - 1))), level)
              for level in HEARTS_LEVELS]
     for people in range(2, min(n, MAX_PASS_AND_PLAY) + 1):
         seats = people_seats(n, people)
         modes.append(Mode(f"people{people}", tuple(
-            None if seat in seats else _hearts_bot(config.level) for seat in range(n)),
+            None if seat in seats else screen_bot(config.level) for seat in range(n)),
             config.level))
     modes.append(Mode("demo", tuple(make_hearts_bot("medium") for _ in range(n))))
     return tuple(modes)
@@ -92,7 +92,7 @@ def hearts_scene(
     return HeartsScene(
         text, tr, lambda: HeartsState(choices.chosen), start.bots, make_rng(seed),
         modes=modes, mode=start.key, on_action=on_action, turn_seconds=config.turn_seconds,
-        level=config.level, level_bot=_hearts_bot, thinker=thinker, rule_choices=choices,
+        level=config.level, level_bot=screen_bot, thinker=thinker, rule_choices=choices,
         keys=keys,
     )
 
