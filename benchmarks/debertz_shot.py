@@ -11,18 +11,16 @@ docs/debertz-<players>-<lang>.png.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from benchmarks.shots import headless  # noqa: E402
+
+headless()
 import pygame  # noqa: E402
 
 from benchmarks.cards_sheet import save_small  # noqa: E402

@@ -15,21 +15,19 @@ Target (DESIGN §3b): marked numbers, the last number and the winning row ≥ 7:
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import sys
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from benchmarks.shots import headless  # noqa: E402
+
+headless()
 import pygame  # noqa: E402
 
 from engines.debarna.options import HandOptions, Stage  # noqa: E402
