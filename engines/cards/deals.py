@@ -20,8 +20,9 @@ that does not hold every card of the deck exactly once.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Any, Generic, TypeAlias, TypeVar
 
 from .cards import CardError, PlayingCard, RandomLike, shuffled
@@ -324,3 +325,18 @@ class DealSchedule(Generic[C]):
         if isinstance(dealer, bool) or not isinstance(dealer, int) \
                 or not 0 <= dealer < self.players:
             raise DealError(f"the dealer is a seat from 0 to {self.players - 1}, not {dealer!r}")
+
+
+def hand_splits(cards: Sequence[C], hands: int, size: int) -> Iterator[tuple[tuple[C, ...], ...]]:
+    """Every way to give `hands` hands of `size` cards from `cards`, lazily and in a fixed
+    order: the first hand each combination of `cards` (kept in their order), the next one
+    each combination of what is left, and so on. Cards left over are given to nobody (a
+    game's stock or talon). For a game's `chance_outcomes`."""
+    if hands == 0:
+        yield ()
+        return
+    for first in combinations(cards, size):
+        taken = set(first)
+        rest = tuple(c for c in cards if c not in taken)
+        for others in hand_splits(rest, hands - 1, size):
+            yield (first, *others)

@@ -34,13 +34,22 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from fractions import Fraction
-from itertools import combinations, permutations
+from itertools import permutations
 from math import factorial
 from typing import Final
 
 from engines.cards import tricks as tk
 from engines.cards.cards import Card, CardError, Suit, deck
-from engines.cards.deals import Deal, DealError, DealSchedule, Packets, Stock, TurnUp
+from engines.cards.deals import (
+    Deal,
+    DealError,
+    DealSchedule,
+    Packets,
+    Stock,
+    TurnUp,
+    hand_splits,
+)
+from engines.cards.game import CheckedCardTable
 from engines.cards.runs import SEQUENCE_ORDER, run_key, runs
 from engines.cards.teams import teams
 from engines.errors import BrokenRule
@@ -462,8 +471,12 @@ class View:
 # -- the game ------------------------------------------------------------------------------------
 
 
-class GameState:
+class GameState(CheckedCardTable):
     """A whole game of Debertz (see the module docstring)."""
+
+    DEAL, OVER, Error, Words = Phase.DEAL, Phase.OVER, RuleError, Say
+    R_SEAT, R_NOTATION = R_SEAT, R_NOTATION
+    read_action = staticmethod(read_action)
 
     def __init__(self, options: DebertzOptions | None = None) -> None:
         self.options = options or DebertzOptions()
@@ -531,26 +544,6 @@ class GameState:
         return other
 
     # -- the common interface ----------------------------------------------------------------
-
-    @property
-    def players(self) -> int:
-        return self.options.players
-
-    @property
-    def current_player(self) -> int | None:
-        if self.phase is Phase.DEAL:
-            return CHANCE
-        if self.phase is Phase.OVER:
-            return None
-        return self.turn
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase is Phase.OVER
-
-    @property
-    def is_chance(self) -> bool:
-        return self.phase is Phase.DEAL
 
     @property
     def first_speaker(self) -> int | None:
@@ -659,36 +652,9 @@ class GameState:
             legal=tuple(self.legal_actions()) if mine else (),
         )
 
-    # -- reading actions ---------------------------------------------------------------------
+    # -- checking and applying (`parse_action`, `why_illegal` and `apply`: CheckedCardTable) --
 
-    def parse_action(self, text: str) -> Action:
-        """The action written as `text` (see the module docstring); RuleError otherwise."""
-        try:
-            return read_action(text, self.schedule)
-        except RuleError:
-            raise
-        except CardError as exc:
-            raise RuleError(R_NOTATION, str(exc)) from exc
-
-    # -- checking and applying -----------------------------------------------------------------
-
-    def why_illegal(self, seat: int, action: Action | str) -> RuleError | None:
-        """The rule that forbids `seat` (or CHANCE, for a deal) to take `action` now, or None.
-        Nothing is changed."""
-        try:
-            if isinstance(action, str) and not isinstance(action, Say):
-                action = self.parse_action(action)
-            self._check(action, seat)
-        except RuleError as error:
-            return error
-        return None
-
-    def apply(self, action: Action | str, seat: int | None = None) -> None:
-        """Apply the action of `seat` (default: whoever is on turn). An illegal action raises
-        RuleError naming the rule, and nothing changes."""
-        if isinstance(action, str) and not isinstance(action, Say):
-            action = self.parse_action(action)
-        actor = self._check(action, seat)
+    def _do(self, actor: int, action: Action) -> None:
         if self.phase is Phase.DEAL:
             assert isinstance(action, Deal)
             self._do_deal(action)
@@ -704,8 +670,6 @@ class GameState:
         else:
             assert isinstance(action, Card)
             self._do_play(actor, action)
-        self._legal_cache = None
-        self.history.append((actor, action))
 
     def _check(self, action: object, seat: int | None) -> int:
         """The actor, if `action` by `seat` is legal now; RuleError otherwise."""
@@ -1057,29 +1021,13 @@ class GameState:
         self.dealer = (dealer + 1) % self.players
         self.phase = Phase.OVER if over else Phase.DEAL
 
-    def _check_seat(self, seat: object) -> None:
-        if isinstance(seat, bool) or not isinstance(seat, int) or \
-                not 0 <= seat < self.players:
-            raise RuleError(R_SEAT, f"there is no seat {seat!r} at a {self.players}-player table")
-
 
 def _deals(dealer: int, players: int) -> Iterator[Deal[Card]]:
     """Every first deal by `dealer`, lazily: the hands in dealing order, the turned card,
     then the stock in every order."""
     sched = _SCHEDULES[players]
     order = sched.dealing_order(dealer)
-
-    def hands(rest: tuple[Card, ...], left: int) -> Iterator[list[tuple[Card, ...]]]:
-        if left == 0:
-            yield []
-            return
-        for first in combinations(rest, 6):
-            taken = set(first)
-            remaining = tuple(c for c in rest if c not in taken)
-            for others in hands(remaining, left - 1):
-                yield [first, *others]
-
-    for dealt in hands(DECK, players):
+    for dealt in hand_splits(DECK, players, 6):
         used = {c for h in dealt for c in h}
         rest = [c for c in DECK if c not in used]
         by_seat: list[tuple[Card, ...]] = [()] * players

@@ -32,6 +32,7 @@ from dataclasses import asdict
 from typing import Any
 
 from engines.cards.cards import cards_text
+from engines.cards.game import table_bots
 from engines.protocol import RandomLike
 
 from .bots import Bot, make_bot
@@ -50,13 +51,7 @@ def play_deals(deals: int, players: int = 2, seed: int | None = None,
     makes the deals and the bots' choices."""
     options = options or DebertzOptions(players=players)
     n = options.players
-    if bots is None:
-        names = [levels] * n if isinstance(levels, str) else list(levels)
-        if len(names) != n:
-            raise ValueError(f"{n} seats need {n} bot levels, not {len(names)}")
-        bots = [make_bot(name) for name in names]
-    if len(bots) != n:
-        raise ValueError(f"{n} seats need {n} bots, not {len(bots)}")
+    bots = table_bots(n, levels, bots, make_bot)
     rng = rng if rng is not None else random.Random(seed)
     game, done = 0, 0
     state = GameState(options)

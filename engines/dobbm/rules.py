@@ -50,7 +50,8 @@ from typing import Final
 
 from engines.cards import tricks as tk
 from engines.cards.cards import CardError
-from engines.cards.deals import Deal, DealError, DealSchedule, Packets, Stock
+from engines.cards.deals import Deal, DealError, DealSchedule, Packets, Stock, hand_splits
+from engines.cards.game import CheckedCardTable
 from engines.cards.german import SOW, GermanCard, GermanSuit, german_deck
 from engines.errors import BrokenRule
 from engines.protocol import CHANCE, RandomLike
@@ -441,8 +442,12 @@ class View:
 # -- the game ------------------------------------------------------------------------------------
 
 
-class GameState:
+class GameState(CheckedCardTable):
     """A whole session of Dobbm (see the module docstring)."""
+
+    DEAL, OVER, Error, Words = Phase.DEAL, Phase.OVER, RuleError, Call
+    R_SEAT, R_NOTATION = R_SEAT, R_NOTATION
+    read_action = staticmethod(read_action)
 
     def __init__(self, options: DobbmOptions | None = None) -> None:
         self.options = options or DobbmOptions()
@@ -495,26 +500,6 @@ class GameState:
         return other
 
     # -- the common interface ----------------------------------------------------------------
-
-    @property
-    def players(self) -> int:
-        return self.options.players
-
-    @property
-    def current_player(self) -> int | None:
-        if self.phase is Phase.DEAL:
-            return CHANCE
-        if self.phase is Phase.OVER:
-            return None
-        return self.turn
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase is Phase.OVER
-
-    @property
-    def is_chance(self) -> bool:
-        return self.phase is Phase.DEAL
 
     @property
     def sitting_out(self) -> int | None:
@@ -634,36 +619,9 @@ class GameState:
             legal=tuple(self.legal_actions()) if mine else (),
         )
 
-    # -- reading actions ---------------------------------------------------------------------
+    # -- checking and applying (`parse_action`, `why_illegal` and `apply`: CheckedCardTable) --
 
-    def parse_action(self, text: str) -> Action:
-        """The action written as `text` (see the module docstring); RuleError otherwise."""
-        try:
-            return read_action(text, self.schedule)
-        except RuleError:
-            raise
-        except CardError as exc:
-            raise RuleError(R_NOTATION, str(exc)) from exc
-
-    # -- checking and applying -----------------------------------------------------------------
-
-    def why_illegal(self, seat: int, action: Action | str) -> RuleError | None:
-        """The rule that forbids `seat` (or CHANCE, for a deal) to take `action` now, or None.
-        Nothing is changed."""
-        try:
-            if isinstance(action, str) and not isinstance(action, Call):
-                action = self.parse_action(action)
-            self._check(action, seat)
-        except RuleError as error:
-            return error
-        return None
-
-    def apply(self, action: Action | str, seat: int | None = None) -> None:
-        """Apply the action of `seat` (default: whoever is on turn). An illegal action raises
-        RuleError naming the rule, and nothing changes."""
-        if isinstance(action, str) and not isinstance(action, Call):
-            action = self.parse_action(action)
-        actor = self._check(action, seat)
+    def _do(self, actor: int, action: Action) -> None:
         phase = self.phase
         if phase is Phase.DEAL:
             assert isinstance(action, Deal)
@@ -680,8 +638,6 @@ class GameState:
         else:
             assert isinstance(action, GermanCard)
             self._do_play(actor, action)
-        self._legal_cache = None
-        self.history.append((actor, action))
 
     def _check(self, action: object, seat: int | None) -> int:
         """The actor, if `action` by `seat` is legal now; RuleError otherwise."""
@@ -1013,27 +969,11 @@ class GameState:
         self._legal_cache = None
         self.history.append((HOST, action))
 
-    def _check_seat(self, seat: object) -> None:
-        if isinstance(seat, bool) or not isinstance(seat, int) or \
-                not 0 <= seat < self.players:
-            raise RuleError(R_SEAT, f"there is no seat {seat!r} at a {self.players}-player table")
-
 
 def _deals(dealer: int, players: int) -> Iterator[Deal[GermanCard]]:
     """Every deal by `dealer`, lazily: the hands in dealing order, the rest the Dobb."""
     order = _SCHEDULES[players].dealing_order(dealer)
-
-    def hands(rest: tuple[GermanCard, ...], left: int) -> Iterator[list[tuple[GermanCard, ...]]]:
-        if left == 0:
-            yield []
-            return
-        for first in combinations(rest, HAND):
-            taken = set(first)
-            remaining = tuple(c for c in rest if c not in taken)
-            for others in hands(remaining, left - 1):
-                yield [first, *others]
-
-    for dealt in hands(DECK, len(order)):
+    for dealt in hand_splits(DECK, len(order), HAND):
         used = {c for h in dealt for c in h}
         by_seat: list[tuple[GermanCard, ...]] = [()] * players
         for seat, hand in zip(order, dealt, strict=True):

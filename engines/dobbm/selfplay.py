@@ -37,6 +37,7 @@ from fractions import Fraction
 from typing import Any
 
 from engines.cards.cards import cards_text
+from engines.cards.game import table_bots
 from engines.protocol import RandomLike
 
 from .bots import Bot, make_bot
@@ -58,14 +59,7 @@ def play_hands(hands: int, players: int = 4, stake: int = 60, seed: int | None =
     `options` default to the §16 rules for `players` and `stake`, with a session of no fixed
     length; `rng` (default `random.Random(seed)`) makes the deals and the bots' choices."""
     options = options or DobbmOptions(players=players, stake=stake, session_hands=0)
-    n = options.players
-    if bots is None:
-        names = [levels] * n if isinstance(levels, str) else list(levels)
-        if len(names) != n:
-            raise ValueError(f"{n} seats need {n} bot levels, not {len(names)}")
-        bots = [make_bot(name) for name in names]
-    if len(bots) != n:
-        raise ValueError(f"{n} seats need {n} bots, not {len(bots)}")
+    bots = table_bots(options.players, levels, bots, make_bot)
     rng = rng if rng is not None else random.Random(seed)
     session, done = 0, 0
     state = GameState(options)

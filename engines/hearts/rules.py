@@ -26,6 +26,8 @@ from math import comb, factorial
 from typing import Final
 
 from engines.cards.cards import Card, CardError, Suit, deal, deck, parse_cards
+from engines.cards.deals import hand_splits
+from engines.cards.game import CardTable
 from engines.errors import BrokenRule
 from engines.protocol import CHANCE, RandomLike
 
@@ -276,8 +278,11 @@ class View:
         return not self.tricks
 
 
-class GameState:
-    """A game of Bidel from the first deal to the end (rules §1–§5)."""
+class GameState(CardTable):
+    """A game of Bidel from the first deal to the end (rules §1–§5). `players`,
+    `current_player`, `is_over` and `is_chance` are `engines.cards.game.CardTable`'s."""
+
+    DEAL, OVER, Error, R_SEAT = Phase.DEAL, Phase.OVER, RuleError, R_SEAT
 
     def __init__(self, options: HeartsOptions | None = None) -> None:
         self.options = options or HeartsOptions()
@@ -323,26 +328,6 @@ class GameState:
     # -- the common interface ----------------------------------------------------------------
 
     @property
-    def players(self) -> int:
-        return self.options.players
-
-    @property
-    def current_player(self) -> int | None:
-        if self.phase is Phase.DEAL:
-            return CHANCE
-        if self.phase is Phase.OVER:
-            return None
-        return self.turn
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase is Phase.OVER
-
-    @property
-    def is_chance(self) -> bool:
-        return self.phase is Phase.DEAL
-
-    @property
     def first_trick(self) -> bool:
         return not self.tricks
 
@@ -384,7 +369,7 @@ class GameState:
         cards = deck(self.options.removed)
         size, n = self.options.hand_size, self.players
         chance = Fraction(factorial(size) ** n, factorial(len(cards)))
-        return ((Deal(hands), chance) for hands in _deals(cards, n, size))
+        return ((Deal(hands), chance) for hands in hand_splits(cards, n, size))
 
     def returns(self) -> tuple[int, ...]:
         """Zero until the end; then each seat's score negated (the lowest score is best)."""
@@ -602,23 +587,6 @@ class GameState:
             self.turn = None
             return
         self._new_hand()
-
-    def _check_seat(self, seat: int) -> None:
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise RuleError(R_SEAT, f"there is no seat {seat!r} at a {self.players}-player table")
-
-
-def _deals(cards: Sequence[Card], players: int, size: int
-           ) -> Iterator[tuple[tuple[Card, ...], ...]]:
-    """Every way to deal `cards` (sorted) into `players` hands of `size`, hands sorted."""
-    if players == 1:
-        yield (tuple(cards),)
-        return
-    for first in combinations(cards, size):
-        taken = set(first)
-        rest = [c for c in cards if c not in taken]
-        for others in _deals(rest, players - 1, size):
-            yield (first, *others)
 
 
 def hidden_cards(state: GameState, seat: int) -> frozenset[Card]:
