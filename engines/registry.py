@@ -25,7 +25,7 @@ import importlib
 import typing
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, Self
 
 from engines.protocol import Bot, RandomLike, Records, State
 
@@ -57,6 +57,41 @@ def about(help: str, *, choices: tuple[Any, ...] | None = None,
     if high is not None:
         metadata["high"] = high
     return metadata
+
+
+def whole(value: object) -> bool:
+    """An option's number is a whole number (an int, not a bool)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_switches(options: Any, names: Collection[str], error: type[Exception]) -> None:
+    """Each of `names` is on or off: true or false, else the game's options `error`."""
+    for name in names:
+        if not isinstance(getattr(options, name), bool):
+            raise error(f"{name} is on or off",
+                        f"{name} must be true or false, not {getattr(options, name)!r}")
+
+
+def read_choices(options: Any, kinds: Collection[tuple[str, type[enum.Enum]]],
+                 error: type[Exception]) -> None:
+    """Each named field of a frozen options dataclass, as its enum: its text (``"exact"``)
+    becomes the member; a value that is none of them raises the game's options `error`."""
+    for name, kind in kinds:
+        value = getattr(options, name)
+        try:
+            object.__setattr__(options, name, kind(value))
+        except ValueError as exc:
+            choices = ", ".join(k.value for k in kind)
+            raise error(f"{name} is one of {choices}",
+                        f"{value!r} is not a {name} option") from exc
+
+
+class Adjustable:
+    """A frozen options dataclass that makes changed copies: `options.but(players=4)`."""
+
+    def but(self, **values: Any) -> Self:
+        """A copy with some values changed."""
+        return dataclasses.replace(self, **values)  # type: ignore[type-var]
 
 
 @dataclass(frozen=True)

@@ -16,12 +16,12 @@ to its §14 value is written with ``rules_preset = "custom"`` and the other valu
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Any
 
 from engines.errors import BrokenRule
-from engines.registry import about
+from engines.registry import Adjustable, about, check_switches, read_choices, whole
 
 PLAYERS = (2, 3, 4)
 TARGETS = (0, 301, 501, 1001)
@@ -148,12 +148,8 @@ _NUMBERS: dict[str, tuple[tuple[int, ...], str]] = {
 }
 
 
-def _whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 @dataclass(frozen=True)
-class DebertzOptions:
+class DebertzOptions(Adjustable):
     """The rules agreed before the first deal (rules §14); see the module docstring."""
 
     players: int = field(default=2, metadata=about(
@@ -209,20 +205,10 @@ class DebertzOptions:
     def __post_init__(self) -> None:
         for name, (choices, rule) in _NUMBERS.items():
             value = getattr(self, name)
-            if not _whole(value) or value not in choices:
+            if not whole(value) or value not in choices:
                 raise OptionsError(rule, f"{name} {value!r} is not offered")
-        for name in _BOOLS:
-            if not isinstance(getattr(self, name), bool):
-                raise OptionsError(f"{name} is on or off",
-                                   f"{name} must be true or false, not {getattr(self, name)!r}")
-        for name, kind in _ENUMS.items():
-            value = getattr(self, name)
-            try:
-                object.__setattr__(self, name, kind(value))
-            except ValueError as exc:
-                choices = ", ".join(k.value for k in kind)
-                raise OptionsError(f"{name} is one of {choices}",
-                                   f"{value!r} is not a {name} option") from exc
+        check_switches(self, _BOOLS, OptionsError)
+        read_choices(self, _ENUMS.items(), OptionsError)
         if self.four_player_individual and self.players != 4:
             raise OptionsError("four_player_individual is a way to play with 4 players",
                                f"{self.players} players cannot play four-player individual")
@@ -234,10 +220,6 @@ class DebertzOptions:
     def preset(cls, name: RulesPreset | str, **values: Any) -> DebertzOptions:
         """The rules of a preset (custom, classic, kharkov) with `values` over them."""
         return cls(rules_preset=RulesPreset(name), **values)
-
-    def but(self, **values: Any) -> DebertzOptions:
-        """A copy with some values changed."""
-        return replace(self, **values)
 
     # -- what the options mean for a game ----------------------------------------------------
 

@@ -12,12 +12,11 @@ before it closes by itself — with the Mußrunde when `musrunde` is on (§13), 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
 
 from engines.errors import BrokenRule
-from engines.registry import about
+from engines.registry import Adjustable, about, check_switches, read_choices, whole
 
 PLAYERS = (4, 5)
 STAKES = (6, 12, 60, 120, 240)
@@ -54,12 +53,8 @@ _BOOLS = ("solo_doubling", "stockerl", "musrunde", "revoke_penalty_multiplied",
           "record_irregularities")
 
 
-def _whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 @dataclass(frozen=True)
-class DobbmOptions:
+class DobbmOptions(Adjustable):
     """The rules agreed before the first hand (rules §16); see the module docstring."""
 
     players: int = field(default=4, metadata=about(
@@ -92,31 +87,17 @@ class DobbmOptions:
         "closes it", low=0, high=1000))
 
     def __post_init__(self) -> None:
-        if not _whole(self.players) or self.players not in PLAYERS:
+        if not whole(self.players) or self.players not in PLAYERS:
             raise OptionsError("Dobbm is played by 4 players, or 5 with the dealer sitting out",
                                f"players {self.players!r} is not offered")
-        if not _whole(self.stake) or self.stake not in STAKES:
+        if not whole(self.stake) or self.stake not in STAKES:
             raise OptionsError("the stake is 6, 12, 60, 120 or 240 shillings",
                                f"stake {self.stake!r} is not offered")
         for name in ("max_doublings", "session_hands"):
             value = getattr(self, name)
-            if not _whole(value) or value < 0:
+            if not whole(value) or value < 0:
                 raise OptionsError(f"{name} is a whole number from 0 (0: no limit)",
                                    f"{name} {value!r} is not offered")
-        for name in _BOOLS:
-            if not isinstance(getattr(self, name), bool):
-                raise OptionsError(f"{name} is on or off",
-                                   f"{name} must be true or false, not {getattr(self, name)!r}")
-        for name, kind in (("rounding", Rounding), ("sow_discard_rule", SowDiscardRule),
-                           ("matsch_dobb_to_defenders", MatschDobb)):
-            value = getattr(self, name)
-            try:
-                object.__setattr__(self, name, kind(value))
-            except ValueError as exc:
-                choices = ", ".join(k.value for k in kind)
-                raise OptionsError(f"{name} is one of {choices}",
-                                   f"{value!r} is not a {name} option") from exc
-
-    def but(self, **values: Any) -> DobbmOptions:
-        """A copy with some values changed."""
-        return replace(self, **values)
+        check_switches(self, _BOOLS, OptionsError)
+        read_choices(self, (("rounding", Rounding), ("sow_discard_rule", SowDiscardRule),
+                            ("matsch_dobb_to_defenders", MatschDobb)), OptionsError)

@@ -20,7 +20,7 @@ from enum import StrEnum
 
 from engines.cards.cards import Card, Suit
 from engines.errors import BrokenRule
-from engines.registry import about
+from engines.registry import about, read_choices, whole
 
 TWO_OF_CLUBS = Card.of(2, Suit.CLUBS)
 QUEEN_OF_SPADES = Card.of(12, Suit.SPADES)
@@ -55,10 +55,6 @@ class Direction(StrEnum):
     NONE = "none"
 
 
-def _whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 @dataclass(frozen=True)
 class HeartsOptions:
     """The variants agreed before the first hand.
@@ -85,20 +81,13 @@ class HeartsOptions:
         "right_first (right, left, across, none) or left_first"))
 
     def __post_init__(self) -> None:
-        if not _whole(self.target) or self.target not in TARGETS:
+        if not whole(self.target) or self.target not in TARGETS:
             raise OptionsError("the game is played to 100, or to 50",
                                f"a target of {self.target!r} is not offered")
-        if not _whole(self.players) or self.players not in PLAYERS:
+        if not whole(self.players) or self.players not in PLAYERS:
             raise OptionsError("four players, or three or five with small cards removed",
                                f"{self.players!r} players is not offered")
-        for name, kind in (("moon", Moon), ("pass_order", PassOrder)):
-            value = getattr(self, name)
-            try:
-                object.__setattr__(self, name, kind(value))
-            except ValueError as exc:
-                choices = ", ".join(k.value for k in kind)
-                raise OptionsError(f"{name} is one of {choices}",
-                                   f"{value!r} is not a {name} option") from exc
+        read_choices(self, (("moon", Moon), ("pass_order", PassOrder)), OptionsError)
         for name in ("jack_of_diamonds", "first_trick_points"):
             if not isinstance(getattr(self, name), bool):
                 raise OptionsError(f"{name} is on or off", f"{name} must be true or false")
