@@ -2,8 +2,9 @@
 that is not JSON, and replayed naming the event that does not fit.
 
 Each game's `records` module says what its events are (`engines.backgammon.records`,
-`engines.hearts.records`); the framing, the error reporting, the options as JSON and the
-recorder's loop (apply, then the hand's result, then the end) live here once.
+`engines.hearts.records`); the framing, the error reporting, the options as JSON, the
+recorder's loop (apply, then the hand's result, then the end) and the module-level names
+built on them (`GameRecords`: events, dumps, loads, replay) live here once.
 """
 
 from __future__ import annotations
@@ -144,3 +145,35 @@ def history_events(writer: RecorderLike, history: Iterable[tuple[int, Any]]
     for _actor, action in history:
         out.extend(writer.record(action))
     return out
+
+
+class GameRecords(Generic[State]):
+    """The names every game's records module offers (`engines.protocol.Records`), made from
+    what the game says: `recorder(state)` (a new Recorder for `state`), the kind of the
+    first event, `start` (the state that event describes) and `step` (apply one later
+    event). A records module binds its module-level names to them:
+    ``events, dumps, loads, replay = RECORDS.events, RECORDS.dumps, …``."""
+
+    def __init__(self, recorder: Callable[[State], RecorderLike], first_kind: str,
+                 start: Callable[[Mapping[str, Any]], State],
+                 step: Callable[[State, Mapping[str, Any]], None]) -> None:
+        self.recorder = recorder
+        self.first_kind = first_kind
+        self.start = start
+        self.step = step
+
+    def events(self, state: State) -> list[dict[str, Any]]:
+        """The record of everything that happened in `state`, from its first action."""
+        return history_events(self.recorder(state), state.history)  # type: ignore[attr-defined]
+
+    def dumps(self, state: State) -> str:
+        """The record as JSON lines (one event per line, ending with a newline)."""
+        return to_text(self.events(state))
+
+    def loads(self, text: str) -> State:
+        """Replay a record written by `dumps`."""
+        return self.replay(from_text(text))
+
+    def replay(self, record: Iterable[Mapping[str, Any]]) -> State:
+        """Rebuild the game from its events. Raises RecordError if the record disagrees."""
+        return replay_events(record, self.first_kind, self.start, self.step)

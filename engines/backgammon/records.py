@@ -24,12 +24,12 @@ before that named it ``player`` and still replay.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import asdict
 from typing import Any
 
 from engines import records as shared
-from engines.records import RecordError, from_text, history_events, replay_events, to_text
+from engines.records import RecordError
 
 from .options import GameOptions, OptionsError
 from .rules import (
@@ -119,30 +119,6 @@ def recorder(state: GameState) -> Recorder:
     return Recorder(state.options, state.start)
 
 
-def events(state: GameState) -> list[dict[str, Any]]:
-    """The record of everything that happened in `state`, from its first action."""
-    return history_events(recorder(state), state.history)
-
-
-def dumps(state: GameState) -> str:
-    """The record as JSON lines (one event per line, ending with a newline)."""
-    return to_text(events(state))
-
-
-def loads(text: str) -> GameState:
-    """Replay a record written by `dumps`."""
-    return replay(from_text(text))
-
-
-def replay(record: Iterable[Mapping[str, Any]]) -> GameState:
-    """Rebuild a game or match from its events. Raises RecordError if the record disagrees."""
-    return replay_events(
-        record, "match_started",
-        lambda event: _fresh(options_from_json(event.get("options", {})), event.get("start")),
-        _replay_event,
-    )
-
-
 def _fresh(options: GameOptions, start: Mapping[str, Any] | None) -> GameState:
     if start is None:
         return GameState(options)
@@ -217,3 +193,11 @@ def _replay_event(state: GameState, event: Mapping[str, Any]) -> None:
         if list(event["score"]) != state.score:
             raise RecordError("the match replays to a different score")
     # Other kinds (notes, pauses) do not change the game.
+
+
+def _start(event: Mapping[str, Any]) -> GameState:
+    return _fresh(options_from_json(event.get("options", {})), event.get("start"))
+
+
+RECORDS = shared.GameRecords(recorder, "match_started", _start, _replay_event)
+events, dumps, loads, replay = RECORDS.events, RECORDS.dumps, RECORDS.loads, RECORDS.replay

@@ -22,14 +22,14 @@ the events rebuilds the same `GameState`. The names (`recorder`, `events`, `repl
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
 from engines import records as shared
 from engines.cards.deals import Deal, DealError
 from engines.cards.german import GermanCard
-from engines.records import RecordError, from_text, history_events, replay_events, to_text
+from engines.records import RecordError
 
 from .options import DobbmOptions, OptionsError
 from .rules import HOST, Call, Discard, GameState, HandResult, Host, read_action, read_host
@@ -101,31 +101,6 @@ def recorder(state: GameState) -> Recorder:
     return Recorder(state.options)
 
 
-def events(state: GameState) -> list[dict[str, Any]]:
-    """The record of everything that happened in `state`, from its first deal."""
-    assert all(actor == HOST or not isinstance(action, Host) for actor, action in state.history)
-    return history_events(recorder(state), state.history)
-
-
-def dumps(state: GameState) -> str:
-    """The record as JSON lines (one event per line, ending with a newline)."""
-    return to_text(events(state))
-
-
-def loads(text: str) -> GameState:
-    """Replay a record written by `dumps`."""
-    return replay(from_text(text))
-
-
-def replay(record: Iterable[Mapping[str, Any]]) -> GameState:
-    """Rebuild a session from its events. Raises RecordError if the record disagrees."""
-    return replay_events(
-        record, "game_started",
-        lambda event: GameState(options_from_json(event.get("options", {}))),
-        _replay_event,
-    )
-
-
 def _replay_event(state: GameState, event: Mapping[str, Any]) -> None:
     kind = event["kind"]
     if kind == "deal":
@@ -153,3 +128,17 @@ def _replay_event(state: GameState, event: Mapping[str, Any]) -> None:
             not state.is_over or [money(x) for x in state.ledger] != list(event["ledger"])):
         raise RecordError("the session replays to a different end")
     # Other kinds (notes) do not change the game.
+
+
+def _start(event: Mapping[str, Any]) -> GameState:
+    return GameState(options_from_json(event.get("options", {})))
+
+
+RECORDS = shared.GameRecords(recorder, "game_started", _start, _replay_event)
+dumps, loads, replay = RECORDS.dumps, RECORDS.loads, RECORDS.replay
+
+
+def events(state: GameState) -> list[dict[str, Any]]:
+    """The record of everything that happened in `state`, from its first deal."""
+    assert all(actor == HOST or not isinstance(action, Host) for actor, action in state.history)
+    return RECORDS.events(state)

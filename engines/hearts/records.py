@@ -18,12 +18,12 @@ same `GameState`: the same deals, passes and plays, the same scores. The names
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from engines import records as shared
 from engines.cards.cards import Card, cards_text
-from engines.records import RecordError, from_text, history_events, replay_events, to_text
+from engines.records import RecordError
 
 from .options import HeartsOptions, OptionsError
 from .rules import Deal, GameState, HandResult, Pass
@@ -80,30 +80,6 @@ def recorder(state: GameState) -> Recorder:
     return Recorder(state.options)
 
 
-def events(state: GameState) -> list[dict[str, Any]]:
-    """The record of everything that happened in `state`, from its first deal."""
-    return history_events(recorder(state), state.history)
-
-
-def dumps(state: GameState) -> str:
-    """The record as JSON lines (one event per line, ending with a newline)."""
-    return to_text(events(state))
-
-
-def loads(text: str) -> GameState:
-    """Replay a record written by `dumps`."""
-    return replay(from_text(text))
-
-
-def replay(record: Iterable[Mapping[str, Any]]) -> GameState:
-    """Rebuild a game from its events. Raises RecordError if the record disagrees."""
-    return replay_events(
-        record, "game_started",
-        lambda event: GameState(options_from_json(event.get("options", {}))),
-        _replay_event,
-    )
-
-
 def _replay_event(state: GameState, event: Mapping[str, Any]) -> None:
     kind = event["kind"]
     if kind == "deal":
@@ -124,3 +100,11 @@ def _replay_event(state: GameState, event: Mapping[str, Any]) -> None:
         if list(event["scores"]) != state.scores:
             raise RecordError("the game replays to different scores")
     # Other kinds (notes) do not change the game.
+
+
+def _start(event: Mapping[str, Any]) -> GameState:
+    return GameState(options_from_json(event.get("options", {})))
+
+
+RECORDS = shared.GameRecords(recorder, "game_started", _start, _replay_event)
+events, dumps, loads, replay = RECORDS.events, RECORDS.dumps, RECORDS.loads, RECORDS.replay
