@@ -14,7 +14,6 @@ letters, measured from the pixels.
 
 from __future__ import annotations
 
-import argparse
 import math
 import sys
 from pathlib import Path
@@ -23,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from benchmarks.shots import headless  # noqa: E402
+from benchmarks.shots import headless, shot_arguments  # noqa: E402
 
 headless()
 import pygame  # noqa: E402
@@ -151,11 +150,8 @@ def save_small(screen: pygame.Surface, out: Path) -> None:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", default=str(ROOT / "docs" / "cards-german-french.png"))
-    parser.add_argument("--size", default="1920x1080", help="WIDTHxHEIGHT")
-    args = parser.parse_args()
-    width, height = (int(v) for v in args.size.lower().split("x"))
+    args, (width, height) = shot_arguments(__doc__.splitlines()[0],
+                                           str(ROOT / "docs" / "cards-german-french.png"))
     pygame.display.init()
     pygame.font.init()
     try:

@@ -10,7 +10,6 @@ docs/debertz-<players>-<lang>.png.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 
@@ -18,12 +17,11 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from benchmarks.shots import headless  # noqa: E402
+from benchmarks.shots import headless, save_shot, shot_arguments, table_picture  # noqa: E402
 
 headless()
 import pygame  # noqa: E402
 
-from benchmarks.cards_sheet import save_small  # noqa: E402
 from engines.debertz.options import DebertzOptions  # noqa: E402
 from engines.debertz.rules import GameState, Phase  # noqa: E402
 from kiosk.config import Config  # noqa: E402
@@ -62,27 +60,19 @@ def picture(players: int, lang: str, size: tuple[int, int]) -> pygame.Surface:
             break
     else:
         scene = scene_at(players, lang, SEEDS[0], under_way)
-    screen = pygame.Surface(size)
-    scene.update(1000.0)
-    scene.draw(screen, 1000.0)
-    return screen
+    return table_picture(scene, size)
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", default=str(ROOT / "docs"), help="the folder to save in")
-    parser.add_argument("--size", default="1920x1080", help="WIDTHxHEIGHT")
-    args = parser.parse_args()
-    width, height = (int(v) for v in args.size.lower().split("x"))
+    args, (width, height) = shot_arguments(__doc__.splitlines()[0], str(ROOT / "docs"),
+                                           "the folder to save in")
     pygame.display.init()
     pygame.font.init()
     try:
         for players in (2, 4):
             for lang in ("en", "fa"):
                 out = Path(args.out) / f"debertz-{players}-{lang}.png"
-                out.parent.mkdir(parents=True, exist_ok=True)
-                save_small(picture(players, lang, (width, height)), out)
-                print(f"saved {out}")
+                save_shot(picture(players, lang, (width, height)), out)
     finally:
         pygame.quit()
     return 0

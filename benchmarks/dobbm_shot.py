@@ -14,7 +14,6 @@ docs/dobbm-5-<lang>.png and docs/dobbm-pay-<lang>.png.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -23,12 +22,11 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from benchmarks.shots import headless  # noqa: E402
+from benchmarks.shots import headless, save_shot, shot_arguments, table_picture  # noqa: E402
 
 headless()
 import pygame  # noqa: E402
 
-from benchmarks.cards_sheet import save_small  # noqa: E402
 from engines.dobbm.options import DobbmOptions  # noqa: E402
 from engines.dobbm.rules import Contract, GameState, Phase  # noqa: E402
 from kiosk.config import Config  # noqa: E402
@@ -81,10 +79,7 @@ def first(players: int, lang: str, wanted: Callable[[GameState], bool],
 
 def hand_picture(players: int, lang: str, size: tuple[int, int]) -> pygame.Surface:
     scene = first(players, lang, doubled, under_way)
-    screen = pygame.Surface(size)
-    scene.update(1000.0)
-    scene.draw(screen, 1000.0)
-    return screen
+    return table_picture(scene, size)
 
 
 def play_last_card(scene: DobbmScene) -> float:
@@ -125,11 +120,8 @@ def payment_picture(players: int, lang: str, size: tuple[int, int]) -> pygame.Su
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", default=str(ROOT / "docs"), help="the folder to save in")
-    parser.add_argument("--size", default="1920x1080", help="WIDTHxHEIGHT")
-    args = parser.parse_args()
-    width, height = (int(v) for v in args.size.lower().split("x"))
+    args, (width, height) = shot_arguments(__doc__.splitlines()[0], str(ROOT / "docs"),
+                                           "the folder to save in")
     pygame.display.init()
     pygame.font.init()
     try:
@@ -138,10 +130,7 @@ def main() -> int:
                      for n in (4, 5)}
             shots[f"dobbm-pay-{lang}.png"] = payment_picture(4, lang, (width, height))
             for name, screen in shots.items():
-                out = Path(args.out) / name
-                out.parent.mkdir(parents=True, exist_ok=True)
-                save_small(screen, out)
-                print(f"saved {out}")
+                save_shot(screen, Path(args.out) / name)
     finally:
         pygame.quit()
     return 0

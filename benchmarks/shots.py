@@ -1,12 +1,17 @@
 """The start-up shared by the scripts that draw the kiosk's screens without a screen (the
 README's screenshots, the readability and contrast measurements): SDL's dummy video and
 audio drivers, and no pygame greeting. `headless()` must run before pygame is imported;
-a setting already in the environment (a real display, say) is kept.
+a setting already in the environment (a real display, say) is kept. The screenshot
+scripts also share their command line (`shot_arguments`), drawing a table scene
+(`table_picture`) and saving it (`save_shot`); these import pygame only when called.
 """
 
 from __future__ import annotations
 
+import argparse
 import os
+from pathlib import Path
+from typing import Any
 
 
 def headless() -> None:
@@ -14,3 +19,34 @@ def headless() -> None:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+def shot_arguments(description: str, out: str, out_help: str | None = None
+                   ) -> tuple[argparse.Namespace, tuple[int, int]]:
+    """The command line of a screenshot script: ``--out`` (default `out`) and ``--size
+    WIDTHxHEIGHT`` (1920x1080); the arguments and the size as (width, height)."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--out", default=out, help=out_help)
+    parser.add_argument("--size", default="1920x1080", help="WIDTHxHEIGHT")
+    args = parser.parse_args()
+    width, height = (int(v) for v in args.size.lower().split("x"))
+    return args, (width, height)
+
+
+def table_picture(scene: Any, size: tuple[int, int], now: float = 1000.0) -> Any:
+    """A table scene brought up to `now` and drawn on a new surface of `size`."""
+    import pygame
+
+    screen = pygame.Surface(size)
+    scene.update(now)
+    scene.draw(screen, now)
+    return screen
+
+
+def save_shot(screen: Any, out: Path) -> None:
+    """Save `screen` as a 256-colour PNG at `out` (its folder made if need be)."""
+    from benchmarks.cards_sheet import save_small
+
+    out.parent.mkdir(parents=True, exist_ok=True)
+    save_small(screen, out)
+    print(f"saved {out}")
