@@ -177,3 +177,16 @@ class GameRecords(Generic[State]):
     def replay(self, record: Iterable[Mapping[str, Any]]) -> State:
         """Rebuild the game from its events. Raises RecordError if the record disagrees."""
         return replay_events(record, self.first_kind, self.start, self.step)
+
+
+def game_over_event(state: Any) -> dict[str, Any]:
+    """The end of a game won by `state.winner` with `state.scores` (Bidel, Debertz)."""
+    return {"kind": "game_over", "winner": state.winner, "scores": list(state.scores)}
+
+
+def check_game_over(state: Any, event: Mapping[str, Any]) -> None:
+    """A replayed game_over event: the game ended, with the recorded winner and scores."""
+    if not state.is_over or state.winner != event["winner"]:
+        raise RecordError("the game replays to a different end")
+    if list(event["scores"]) != state.scores:
+        raise RecordError("the game replays to different scores")

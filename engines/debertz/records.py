@@ -26,13 +26,10 @@ from engines import records as shared
 from engines.cards.cards import Card
 from engines.cards.deals import Deal, DealError
 from engines.records import RecordError
+from engines.records import options_to_json as options_to_json  # offered here as before
 
 from .options import DebertzOptions, OptionsError
 from .rules import Bid, DealResult, GameState, Say, read_action
-
-
-def options_to_json(options: DebertzOptions) -> dict[str, Any]:
-    return shared.options_to_json(options)
 
 
 def options_from_json(data: Mapping[str, Any]) -> DebertzOptions:
@@ -69,12 +66,10 @@ class Recorder(shared.Recorder[GameState]):
             return [{"kind": "play", "seat": seat, "card": str(action)}]
         raise RecordError(f"{action!r} is not a Debertz action")
 
-    def result_event(self, result: DealResult) -> dict[str, Any]:
-        return _deal_event(result)
+    result_event = staticmethod(_deal_event)
 
     def end_event(self) -> dict[str, Any]:
-        return {"kind": "game_over", "winner": self.replica.winner,
-                "scores": list(self.replica.scores)}
+        return shared.game_over_event(self.replica)
 
 
 def recorder(state: GameState) -> Recorder:
@@ -104,10 +99,7 @@ def _replay_event(state: GameState, event: Mapping[str, Any]) -> None:
         if not done or _deal_event(done[0]) != {**event}:
             raise RecordError("the deal replays to a different score")
     elif kind == "game_over":
-        if not state.is_over or state.winner != event["winner"]:
-            raise RecordError("the game replays to a different end")
-        if list(event["scores"]) != state.scores:
-            raise RecordError("the game replays to different scores")
+        shared.check_game_over(state, event)
     # Other kinds (notes) do not change the game.
 
 

@@ -30,6 +30,7 @@ from engines import records as shared
 from engines.cards.deals import Deal, DealError
 from engines.cards.german import GermanCard
 from engines.records import RecordError
+from engines.records import options_to_json as options_to_json  # offered here as before
 
 from .options import DobbmOptions, OptionsError
 from .rules import HOST, Call, Discard, GameState, HandResult, Host, read_action, read_host
@@ -38,10 +39,6 @@ from .rules import HOST, Call, Discard, GameState, HandResult, Host, read_action
 def money(value: Fraction) -> int | str:
     """Shillings for JSON: an int when whole, else ``"a/b"``."""
     return int(value) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
-
-
-def options_to_json(options: DobbmOptions) -> dict[str, Any]:
-    return shared.options_to_json(options)
 
 
 def options_from_json(data: Mapping[str, Any]) -> DobbmOptions:
@@ -89,8 +86,7 @@ class Recorder(shared.Recorder[GameState]):
         else:
             self.replica.apply(action)  # type: ignore[arg-type]
 
-    def result_event(self, result: HandResult) -> dict[str, Any]:
-        return _hand_event(result)
+    result_event = staticmethod(_hand_event)
 
     def end_event(self) -> dict[str, Any]:
         return {"kind": "session_over", "ledger": [money(x) for x in self.replica.ledger]}

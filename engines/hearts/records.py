@@ -24,13 +24,10 @@ from typing import Any
 from engines import records as shared
 from engines.cards.cards import Card, cards_text
 from engines.records import RecordError
+from engines.records import options_to_json as options_to_json  # offered here as before
 
 from .options import HeartsOptions, OptionsError
 from .rules import Deal, GameState, HandResult, Pass
-
-
-def options_to_json(options: HeartsOptions) -> dict[str, Any]:
-    return shared.options_to_json(options)
 
 
 def options_from_json(data: Mapping[str, Any]) -> HeartsOptions:
@@ -67,12 +64,10 @@ class Recorder(shared.Recorder[GameState]):
             return [{"kind": "play", "seat": replica.current_player, "card": str(action)}]
         raise RecordError(f"{action!r} is not a Bidel action")
 
-    def result_event(self, result: HandResult) -> dict[str, Any]:
-        return _hand_event(result)
+    result_event = staticmethod(_hand_event)
 
     def end_event(self) -> dict[str, Any]:
-        return {"kind": "game_over", "winner": self.replica.winner,
-                "scores": list(self.replica.scores)}
+        return shared.game_over_event(self.replica)
 
 
 def recorder(state: GameState) -> Recorder:
@@ -95,10 +90,7 @@ def _replay_event(state: GameState, event: Mapping[str, Any]) -> None:
         if not done or _hand_event(done[0]) != {**event}:
             raise RecordError("the hand replays to a different score")
     elif kind == "game_over":
-        if not state.is_over or state.winner != event["winner"]:
-            raise RecordError("the game replays to a different end")
-        if list(event["scores"]) != state.scores:
-            raise RecordError("the game replays to different scores")
+        shared.check_game_over(state, event)
     # Other kinds (notes) do not change the game.
 
 
