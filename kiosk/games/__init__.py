@@ -55,6 +55,21 @@ class Host:
         return self.config.section(key)
 
 
+def menu_choices(entry: Any, base: Any, names: Sequence[str]) -> Any:
+    """A table menu's rule choices: the options `names` of game `entry`, starting from the
+    rule set `base`, every other option kept as `base` has it (the config's, for the
+    options a menu has no room for)."""
+    from kiosk.table.choices import Choices
+
+    specs = {spec.name: spec for spec in entry.option_specs()}
+    kept = {name: spec.plain(getattr(base, name)) for name, spec in specs.items()}
+
+    def make(values: Mapping[str, Any]) -> Any:
+        return entry.make_options({**kept, **values})
+
+    return Choices([specs[name] for name in names], make, base)
+
+
 def hosting(key: str) -> ModuleType | None:
     """The hosting module of registered game `key`, or None when the kiosk has no table
     for it. An error inside an existing module is raised, not taken for "no table"."""

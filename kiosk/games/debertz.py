@@ -28,13 +28,13 @@ from engines.registry import game as registered_game
 from kiosk.caller import make_rng
 from kiosk.cli import bots_from_flag, bounded, options_from_flags
 from kiosk.config import Action, options_of
-from kiosk.games import HARD_BOT_SECONDS, Host
+from kiosk.games import HARD_BOT_SECONDS, Host, menu_choices
 from kiosk.i18n import Translator
 from kiosk.match_journal import Choice
 from kiosk.scenes.debertz import DebertzScene
 from kiosk.table.choices import Choices
 from kiosk.table.games import TableGame
-from kiosk.table.seats import Mode
+from kiosk.table.seats import Mode, ways_to_play
 from kiosk.text import TextRenderer
 
 KEY = "debertz"
@@ -68,24 +68,11 @@ def screen_bot(level: str) -> Any:
     return make_bot(level)
 
 
-def people_seats(players: int, people: int) -> tuple[int, ...]:
-    """Where `people` people sit at a table of `players`: spread round it, South first (two
-    at four seats are partners)."""
-    return tuple(sorted({round(i * players / people) % players for i in range(people)}))
-
-
 def debertz_modes(players: int, level: str = "medium") -> tuple[Mode, ...]:
     """The ways to play at a table of `players`: one person against the computer at each
     level, pass and play for 2 to `players` people (computers at `level` in the other
     seats), and a demo."""
-    modes = [Mode(lv, (None, *(screen_bot(lv) for _ in range(players - 1))), lv)
-             for lv in LEVELS]
-    for people in range(2, players + 1):
-        seats = people_seats(players, people)
-        modes.append(Mode(f"people{people}", tuple(
-            None if seat in seats else screen_bot(level) for seat in range(players)), level))
-    modes.append(Mode("demo", tuple(make_bot("medium") for _ in range(players))))
-    return tuple(modes)
+    return ways_to_play(players, LEVELS, screen_bot, lambda: make_bot("medium"), level)
 
 
 def debertz_choices(section: Any, chosen: DebertzOptions | None = None) -> Choices:
@@ -93,15 +80,7 @@ def debertz_choices(section: Any, chosen: DebertzOptions | None = None) -> Choic
     number of players first, then the rules a family changes most (`MENU_OPTIONS`; every
     other one is the config's, kept as it is), starting with `chosen` (None: the config's
     section)."""
-    entry = registered_game(KEY)
-    base = chosen or debertz_options(section)
-    specs = {spec.name: spec for spec in entry.option_specs()}
-    kept = {name: spec.plain(getattr(base, name)) for name, spec in specs.items()}
-
-    def make(values: Mapping[str, Any]) -> Any:
-        return entry.make_options({**kept, **values})
-
-    return Choices([specs[name] for name in MENU_OPTIONS], make, base)
+    return menu_choices(registered_game(KEY), chosen or debertz_options(section), MENU_OPTIONS)
 
 
 def debertz_scene(

@@ -29,9 +29,9 @@ from kiosk.games import HARD_BOT_SECONDS, Host
 from kiosk.i18n import Translator
 from kiosk.match_journal import Choice
 from kiosk.scenes.hearts import Bot as HeartsBot
-from kiosk.scenes.hearts import HeartsScene, people_seats
+from kiosk.scenes.hearts import HeartsScene
 from kiosk.table.choices import Choices
-from kiosk.table.seats import Mode
+from kiosk.table.seats import Mode, ways_to_play
 from kiosk.text import TextRenderer
 
 MAX_PASS_AND_PLAY = 4  # people at one Bidel table; computers fill the other seats
@@ -54,16 +54,8 @@ def hearts_modes(config: HeartsConfig, players: int | None = None) -> tuple[Mode
     """The ways to play Bidel offered on its screen: one person against the computer at each
     level, pass and play for 2 to 4 people (computers at the configured level fill the other
     seats), and a demo."""
-    n = players or config.players
-    modes = [Mode(level, (None, *(screen_bot(level) for _ in range(n - 1))), level)
-             for level in HEARTS_LEVELS]
-    for people in range(2, min(n, MAX_PASS_AND_PLAY) + 1):
-        seats = people_seats(n, people)
-        modes.append(Mode(f"people{people}", tuple(
-            None if seat in seats else screen_bot(config.level) for seat in range(n)),
-            config.level))
-    modes.append(Mode("demo", tuple(make_hearts_bot("medium") for _ in range(n))))
-    return tuple(modes)
+    return ways_to_play(players or config.players, HEARTS_LEVELS, screen_bot,
+                        lambda: make_hearts_bot("medium"), config.level, MAX_PASS_AND_PLAY)
 
 
 def hearts_choices(config: HeartsConfig, chosen: HeartsOptions | None = None) -> Choices:

@@ -236,7 +236,11 @@ class CardTableScene(TableScene, TableText):
         thinker: Executor | None = None,
         keys: Mapping[Action, Sequence[str]] | None = None,
         rule_choices: Choices | None = None,
+        modes_for: Callable[[int], Sequence[Mode]] | None = None,
     ) -> None:
+        # The ways to play at a table of n seats, for a game whose menu chooses the
+        # number of players (None: the table keeps the seats it was made with).
+        self.modes_for = modes_for
         self._screen(text, tr, modes, rule_choices)
         self.painter = CardPainter(text)
         self.keys = keys if keys is not None else DEFAULT_KEYS  # the help line's key names
@@ -388,14 +392,37 @@ class CardTableScene(TableScene, TableText):
         return super().mode_name(mode)
 
     # -- starting ---------------------------------------------------------------------------
+    def _seated(self, players: int, bots: Sequence[Any], mode: str | None
+                ) -> tuple[Sequence[Any], str | None]:
+        """The seats for a table of `players`: `bots` when they fit, else the same way to
+        play made for that many seats (the modes menu then offers that table's ways)."""
+        if len(bots) == players or self.modes_for is None:
+            return bots, mode
+        self.modes = tuple(self.modes_for(players))
+        found = next((m for m in self.modes if m.key == mode), None) or \
+            next((m for m in self.modes if m.key == self.table.level), self.modes[0])
+        return found.bots, found.key
+
+    def modes_of(self, state: Any) -> Sequence[Mode]:
+        """The ways to play at the table of a saved game (the kiosk resumes it in one)."""
+        if self.modes_for is None or state.players == len(self.modes[0].bots):
+            return self.modes
+        return tuple(self.modes_for(state.players))
+
     def start(self, bots: Sequence[Any], mode: str | None = None) -> None:
-        """A new game with these seats (None: a person)."""
+        """A new game with these seats (None: a person); with `modes_for`, at the number
+        of seats the rules chosen ask for."""
+        if self.modes_for is not None and self.rule_choices is not None:
+            bots, mode = self._seated(self.rule_choices.chosen.players, bots, mode)
         self.table.start(seats_of(bots), *self._mode_and_level(bots, mode))
 
     def resume(self, state: Any, bots: Sequence[Any], mode: str) -> None:
         """Carry on with a game rebuilt after a restart (the next one has its rules too)."""
         if self.rule_choices is not None:
             self.rule_choices.chosen = state.options
+        if self.modes_for is not None:
+            seated, key = self._seated(state.players, bots, mode)
+            bots, mode = seated, key or mode
         self.table.resume(state, seats_of(bots), *self._mode_and_level(bots, mode))
         self.trick = [Played(seat, card, None, 0.0, -1e9)
                       for seat, card in self.trick_of(self.view())]

@@ -123,7 +123,6 @@ class DobbmScene(CardTableScene):
             from kiosk.games.dobbm import DOBBM  # the game's flow facts, with its hosting
 
             table_game = DOBBM
-        self.modes_for = modes_for  # the ways to play at a table of n seats
         self.sheet_page = 0  # the score sheet's page: 0 the hand's payments, 1 the ledger
         super().__init__(
             text, tr, new_game, bots, rng, table_game=table_game,
@@ -132,34 +131,7 @@ class DobbmScene(CardTableScene):
                           result=RESULT_PAUSE),
             level_bot=level_bot, modes=modes, mode=mode, on_action=on_action,
             turn_seconds=turn_seconds, level=level, thinker=thinker, keys=keys,
-            rule_choices=rule_choices)
-
-    # -- the number of seats follows the rules chosen -----------------------------------------
-    def _seated(self, players: int, bots: Sequence[Any], mode: str | None
-                ) -> tuple[Sequence[Any], str | None]:
-        """The seats for a table of `players`: `bots` when they fit, else the same way to
-        play made for that many seats (the modes menu then offers that table's ways)."""
-        if len(bots) == players or self.modes_for is None:
-            return bots, mode
-        self.modes = tuple(self.modes_for(players))
-        found = next((m for m in self.modes if m.key == mode), None) or \
-            next((m for m in self.modes if m.key == self.level), self.modes[0])
-        return found.bots, found.key
-
-    def modes_of(self, state: Any) -> Sequence[Mode]:
-        """The ways to play at the table of a saved game (the kiosk resumes it in one)."""
-        if self.modes_for is None or state.players == len(self.modes[0].bots):
-            return self.modes
-        return tuple(self.modes_for(state.players))
-
-    def start(self, bots: Sequence[Any], mode: str | None = None) -> None:
-        if self.rule_choices is not None:
-            bots, mode = self._seated(self.rule_choices.chosen.players, bots, mode)
-        super().start(bots, mode)
-
-    def resume(self, state: Any, bots: Sequence[Any], mode: str) -> None:
-        bots, key = self._seated(state.players, bots, mode)
-        super().resume(state, bots, key or mode)
+            rule_choices=rule_choices, modes_for=modes_for)
 
     # -- the Mußrunde: the menu's last row ------------------------------------------------------
     @property

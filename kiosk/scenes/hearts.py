@@ -64,7 +64,7 @@ from kiosk.scenes.card_table import CardTableScene, ScoreSheet, Selection, Shown
 from kiosk.table.choices import Choices
 from kiosk.table.controller import Move, Pacing
 from kiosk.table.games import HEARTS
-from kiosk.table.seats import Mode
+from kiosk.table.seats import Mode, people_seats
 from kiosk.text import TextRenderer
 
 __all__ = [  # what the kiosk and the tests take from here (the table's parts re-exported)
@@ -78,11 +78,6 @@ PASS_PAUSE = 0.4  # before a computer passes
 DISPLAY_SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES, Suit.HEARTS)  # the colours alternate
 RULE_KEYS = {R_FOLLOW: "follow", R_BREAKING: "breaking", R_FIRST_TRICK: "first_trick",
              R_TWO_CLUBS: "two_clubs"}
-
-
-def people_seats(players: int, people: int) -> tuple[int, ...]:
-    """Where `people` people sit at a table of `players`: spread round it, South first."""
-    return tuple(sorted({round(i * players / people) % players for i in range(people)}))
 
 
 def display_order(cards: Sequence[Card]) -> list[Card]:

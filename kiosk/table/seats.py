@@ -18,7 +18,7 @@ The table controller asks a seat's source for a decision when it is that seat's 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
@@ -104,3 +104,24 @@ class Mode:
 
     def seats(self) -> tuple[SeatSource, ...]:
         return seats_of(self.bots)
+
+
+def people_seats(players: int, people: int) -> tuple[int, ...]:
+    """Where `people` people sit at a table of `players`: spread round it, South first (two
+    at four seats are partners)."""
+    return tuple(sorted({round(i * players / people) % players for i in range(people)}))
+
+
+def ways_to_play(players: int, levels: Sequence[str], bot: Callable[[str], BotLike],
+                 demo_bot: Callable[[], BotLike], level: str,
+                 most_people: int | None = None) -> tuple[Mode, ...]:
+    """The ways to play a card table of `players` seats: one person against the computer
+    at each of `levels`, pass and play for 2 up to `most_people` people (all seats when
+    None; computers at `level` in the other seats), and a demo of `demo_bot`s."""
+    modes = [Mode(lv, (None, *(bot(lv) for _ in range(players - 1))), lv) for lv in levels]
+    for people in range(2, min(players, most_people or players) + 1):
+        seats = people_seats(players, people)
+        modes.append(Mode(f"people{people}", tuple(
+            None if seat in seats else bot(level) for seat in range(players)), level))
+    modes.append(Mode("demo", tuple(demo_bot() for _ in range(players))))
+    return tuple(modes)

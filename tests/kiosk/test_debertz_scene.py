@@ -24,9 +24,10 @@ from engines.debertz.rules import PASS, PLAY, Bid, GameState, Phase, Say, View
 from kiosk.app import HOME_GAMES
 from kiosk.cards_draw import FACE
 from kiosk.config import Action, Config, VoiceConfig
-from kiosk.games.debertz import debertz_modes, debertz_scene, mid_deal, people_seats
+from kiosk.games.debertz import debertz_modes, debertz_scene, mid_deal
 from kiosk.i18n import Translator
 from kiosk.scenes.debertz import RULE_KEYS, DebertzScene
+from kiosk.table.seats import people_seats
 from kiosk.text import TextRenderer
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -562,3 +563,22 @@ def test_a_saved_game_finds_its_way_to_play_at_its_own_number_of_seats(
     assert all(bot is None for bot in four["people4"].bots)
     assert scene.modes_of(GameState(DebertzOptions(players=2))) == scene.modes
     app.voice.ready.wait(60)
+
+
+def test_a_way_to_play_missing_at_the_new_size_falls_back_to_the_tables_level(
+        display: None) -> None:
+    # Four people at four seats, then the rules ask for two seats: "people4" is not a way
+    # to play there, so the table starts one person against the computer at its level.
+    tr = Translator("en")
+    scene = debertz_scene(TextRenderer(rtl=False), tr, Config().section("debertz"), seed=1)
+    press(scene, 0.0, Action.NEW_HAND)
+    scene.menu_index = len(scene.modes)  # the first option: the number of players
+    press(scene, 0.0, Action.RIGHT, Action.RIGHT)  # 2 → 3 → 4
+    scene.menu_pick(next(i for i, m in enumerate(scene.modes) if m.key == "hard"))
+    scene.menu_pick(next(i for i, m in enumerate(scene.modes) if m.key == "people4"))
+    assert scene.players == 4 and scene.mode == "people4"
+    assert scene.rule_choices is not None
+    scene.rule_choices.chosen = DebertzOptions(players=2)
+    scene.start(scene.bots, scene.mode)
+    assert scene.players == 2 and scene.mode == scene.table.level == "medium"
+    assert scene.bots[0] is None and scene.bots[1] is not None
