@@ -55,7 +55,8 @@ bench-dobbm: venv
 # The caller mid-hand in each language (a silent, fast headless hand: the voice
 # would set the pace), a Takhteh Nard demo and a Bidel hand under way, in a
 # throw-away data directory; then a valid claim's verdict in each language, with
-# its contrast figures measured from the pixels (benchmarks/verdict_contrast.py).
+# its contrast figures measured from the pixels (benchmarks/verdict_contrast.py);
+# then Takhteh Nard's menu, hint and IDs, and the Debertz and Dobbm tables.
 screenshots: venv
 	@tmp=$$(mktemp -d) && printf '[voice]\nenabled = false\n' > $$tmp/shot.toml && \
 	for lang in en fa; do \
@@ -73,8 +74,12 @@ screenshots: venv
 	SDL_VIDEODRIVER=dummy $(BIN)/python benchmarks/verdict_contrast.py --out docs || exit 1; \
 	SDL_VIDEODRIVER=dummy $(BIN)/python benchmarks/cards_sheet.py \
 	  --out docs/cards-german-french.png || exit 1; \
+	for shot in menu_shot debertz_shot dobbm_shot; do \
+	  SDL_VIDEODRIVER=dummy $(BIN)/python benchmarks/$$shot.py --out docs > /dev/null || exit 1; \
+	done; \
 	echo "docs/caller-en.png docs/caller-fa.png docs/backgammon.png docs/hearts.png" \
-	  "docs/verdict-en.png docs/verdict-fa.png docs/cards-german-french.png"
+	  "docs/verdict-en.png docs/verdict-fa.png docs/cards-german-french.png" \
+	  "docs/backgammon-{menu,hint,ids}-{en,fa}.png docs/debertz-*.png docs/dobbm-*.png"
 
 # Installs only the Debian packages that are not there yet.
 apt: $(VENV)/.apt-stamp
