@@ -35,6 +35,10 @@ LATIN_FILES = {
     False: ("NotoSans-Regular.ttf", "DejaVuSans.ttf"),
     True: ("NotoSans-Bold.ttf", "DejaVuSans-Bold.ttf"),
 }
+SYMBOL_FILES = {  # fonts-dejavu-core: the card suits and stars Noto Sans lacks
+    False: ("DejaVuSans.ttf",),
+    True: ("DejaVuSans-Bold.ttf",),
+}
 FC_NAMES = {
     (True, False): "Noto Sans Arabic",
     (True, True): "Noto Sans Arabic:bold",
@@ -162,6 +166,10 @@ class FontFiles:
     arabic_bold: Path
     latin: Path
     latin_bold: Path
+    # A font for the signs neither has (the card suits ♠ ♥ ♦ ♣, ★): DejaVu Sans when
+    # installed; None draws them with the others' missing-glyph box.
+    symbols: Path | None = None
+    symbols_bold: Path | None = None
 
     def file(self, arabic: bool, bold: bool) -> Path:
         if arabic:
@@ -211,5 +219,7 @@ def find_fonts() -> FontFiles:
                 log.error(message)
                 raise FontError(message)
             found[(arabic, bold)] = path
+    symbols = {bold: _locate(SYMBOL_FILES[bold], "DejaVu Sans" + (":bold" if bold else ""),
+                             False) for bold in (False, True)}
     return FontFiles(found[(True, False)], found[(True, True)], found[(False, False)],
-                     found[(False, True)])
+                     found[(False, True)], symbols[False], symbols[True] or symbols[False])

@@ -3,8 +3,9 @@
 Noto Sans Arabic has Arabic script, digits and some punctuation but no Latin letters,
 so a line is shaped (arabic-reshaper), put in visual order (python-bidi) and cut into
 runs, each drawn with a font that has its glyphs: Arabic script with Noto Sans
-Arabic, Latin and Western digits with Noto Sans (or DejaVu Sans). Runs share one
-baseline, and every line of a given size has the same height, so rows of text line up.
+Arabic, Latin and Western digits with Noto Sans (or DejaVu Sans), and the signs
+neither has (the card suits, stars) with DejaVu Sans. Runs share one baseline, and
+every line of a given size has the same height, so rows of text line up.
 """
 
 from __future__ import annotations
@@ -69,6 +70,11 @@ class TextRenderer:
         f = self.files
         return (f.arabic_bold, f.latin_bold) if bold else (f.arabic, f.latin)
 
+    def _fallbacks(self, bold: bool) -> tuple[Path, ...]:
+        """Where a sign neither the Arabic nor the Latin font has is looked for next."""
+        symbols = self.files.symbols_bold if bold else self.files.symbols
+        return () if symbols is None else (symbols,)
+
     def has_glyph(self, path: Path, ch: str) -> bool:
         """Whether the font draws `ch` itself rather than its 'missing glyph' box."""
         key = (path, ch)
@@ -99,7 +105,8 @@ class TextRenderer:
             elif current is not None and self.has_glyph(current, ch):
                 want = current  # a neutral stays in the run it sits in
             else:
-                want = next((f for f in (arabic, latin) if self.has_glyph(f, ch)), latin)
+                want = next((f for f in (arabic, latin, *self._fallbacks(bold))
+                             if self.has_glyph(f, ch)), latin)
             if want == current:
                 runs[-1] = (current, runs[-1][1] + ch)
             else:

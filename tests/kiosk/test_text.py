@@ -114,3 +114,32 @@ def test_brackets_in_a_persian_line_face_the_right_way(logical: str, brackets: s
     """Drawn left to right, an opening bracket must look like "(" and its closer ")"."""
     drawn = visual(logical, rtl=True)
     assert "".join(ch for ch in drawn if ch in "()[]") == brackets
+
+
+def test_card_suits_and_stars_are_drawn_not_boxed(text_ltr: TextRenderer) -> None:
+    # Noto Sans has no suit signs: Bidel's rule "no Q♠ on the first trick" drew a box.
+    symbols = text_ltr.files.symbols
+    assert symbols is not None and symbols.is_file()  # fonts-dejavu-core, from the set-up
+    for sign in "♠♥♦♣★":
+        assert not text_ltr.has_glyph(text_ltr.files.latin, sign)
+        assert text_ltr.has_glyph(symbols, sign)
+    runs = text_ltr.runs("no Q♠ on the first trick")
+    assert (symbols, "♠ ") in runs or any(path == symbols and "♠" in run for path, run in runs)
+    assert all(text_ltr.has_glyph(path, ch) for path, run in runs for ch in run)
+
+
+def test_without_the_symbols_font_the_signs_fall_back_to_the_latin_font(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    fonts = find_fonts()
+    monkeypatch.setattr(script, "SYMBOL_FILES", {False: ("none.ttf",), True: ("none.ttf",)})
+    monkeypatch.setattr(script, "_fc_match", lambda pattern: None)
+    monkeypatch.setattr(script, "FONT_DIRS", (fonts.latin.parent, fonts.arabic.parent))
+    find_fonts.cache_clear()
+    try:
+        found = find_fonts()
+        assert found.symbols is None and found.latin == fonts.latin
+        plain = TextRenderer(found)
+        assert [path for path, _run in plain.runs("Q♠")] == [found.latin]
+    finally:
+        find_fonts.cache_clear()
