@@ -175,9 +175,7 @@ class DobbmScene(CardTableScene):
         if problem is not None:
             self._notify(self.word("not_now"), self.rule_text(problem), now, warn=True)
             return False
-        state.host(CLOSE)
-        if self.table.on_action is not None:
-            self.table.on_action(CLOSE)  # committed before it is shown
+        self.table.host(CLOSE)  # journaled before it is shown
         self.menu_open = False
         self._say("closed_musrunde" if state.options.musrunde else "closed_plain", now)
         return True

@@ -290,6 +290,20 @@ class TableController:
         assert actor is not None
         self._apply(actor, action, now, person=actor != CHANCE and self.seats[actor].person)
 
+    def host(self, action: Any) -> None:
+        """A host's action (the game's `host`, no seat's: close a session, record an
+        irregularity): the game checks it (its error names the rule, and nothing changes),
+        it is journaled like any action, and thinking under way is dropped. A hand it ends
+        stops the table for the result."""
+        state = self.state
+        before = state.clone()
+        state.host(action)
+        self._moved()
+        if self.on_action is not None:
+            self.on_action(action)  # committed before anyone sees it
+        if self.game.finished(before, state):
+            self._result_due = True
+
     def _apply(self, seat: int, action: Any, now: float, person: bool = False,
                timed_out: bool = False) -> None:
         state = self.state

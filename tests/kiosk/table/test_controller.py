@@ -447,3 +447,29 @@ def test_backgammon_records_replay_a_table_game() -> None:
     table.fast_forward(lambda s: len(s.history) > 40)
     replayed = backgammon_records.replay(backgammon_records.events(table.state))
     assert replayed.history == table.state.history
+
+
+# -- a host's actions ------------------------------------------------------------------------------
+
+
+def test_a_hosts_action_is_checked_journaled_and_drops_the_thinking_under_way() -> None:
+    from engines.dobbm.bots import make_bot as dobbm_bot
+    from engines.dobbm.options import DobbmOptions
+    from engines.dobbm.rules import CLOSE
+    from engines.dobbm.rules import GameState as Dobbm
+    from engines.errors import BrokenRule
+
+    journaled: list[Any] = []
+    table = TableController(lambda: Dobbm(DobbmOptions()),
+                            [BotSeat(dobbm_bot("medium")) for _ in range(4)],
+                            random.Random(5), pacing=PACE, level_bot=dobbm_bot,
+                            on_action=journaled.append)
+    run(table, lambda: table.state.current_player not in (None, CHANCE))
+    generation = table.worker.generation
+    table.host(CLOSE)
+    assert table.state.closing and journaled[-1] == CLOSE
+    assert table.worker.generation > generation  # a computer's thinking is now stale
+    count = len(journaled)
+    with pytest.raises(BrokenRule):  # closing twice is not allowed
+        table.host(CLOSE)
+    assert len(journaled) == count and table.state.closing
