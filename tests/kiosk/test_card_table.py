@@ -16,6 +16,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -374,7 +375,7 @@ def inside(scene: DuelScene) -> None:
                                                 (5, False), (4, True), (5, True)])
 @pytest.mark.parametrize("lang", ["en", "fa"])
 def test_the_table_lays_out_2_to_5_seats_without_overlaps_in_readable_text(
-        display: None, players: int, german: bool, lang: str) -> None:
+        display: None, players: int, german: bool, lang: str, tmp_path: Path) -> None:
     scene = duel(players, lang, german)
     # The bidding dialog.
     scene.update(0.0)
@@ -403,7 +404,7 @@ def test_the_table_lays_out_2_to_5_seats_without_overlaps_in_readable_text(
              if key.startswith(("trick:", "hand:"))]
     assert all(isinstance(c, GermanCard if german else Card) for c in cards)
     deck = "german" if german else "french"
-    pygame.image.save(drawn(scene, t), f"/tmp/card_table_{players}_{deck}_{lang}.png")
+    pygame.image.save(drawn(scene, t), tmp_path / f"card_table_{players}_{deck}_{lang}.png")
 
 
 @pytest.mark.parametrize("rtl", [False, True])
@@ -556,7 +557,7 @@ def test_select_n_refuses_what_the_engine_refuses_with_its_rule(display: None) -
 # -- the last trick and the score table ----------------------------------------------------------
 
 
-def test_the_last_trick_and_a_wide_score_sheet(display: None) -> None:
+def test_the_last_trick_and_a_wide_score_sheet(display: None, tmp_path: Path) -> None:
     scene = duel(3)
     scene.wide = True
     t = first_trick_to_follow(scene)
@@ -583,7 +584,7 @@ def test_the_last_trick_and_a_wide_score_sheet(display: None) -> None:
             scene.play(scene.state.legal_actions()[0], t)
         scene.update(t)
     assert scene.table_open
-    pygame.image.save(drawn(scene, t), "/tmp/card_table_scores.png")
+    pygame.image.save(drawn(scene, t), tmp_path / "card_table_scores.png")
     assert scene.labels["scores|headc4"].text == "Total"
     assert scene.labels["scores|footer"].text == scene.tr("table.new_game_prompt")
     readable(scene)
