@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import statistics
 import subprocess
@@ -33,7 +32,11 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
 GNUBG = "/usr/games/gnubg"
+
+from benchmarks.stats import mean_interval, p99, wilson  # noqa: E402
 
 # Runs inside gnubg: our packages on its path, then `play_games` with the job's spec.
 BOOT = """import json, os, sys
@@ -114,15 +117,6 @@ def play_games(spec: dict) -> None:
             out.flush()
 
 
-def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval for a proportion."""
-    rate = wins / games
-    denominator = 1 + z * z / games
-    centre = (rate + z * z / (2 * games)) / denominator
-    half = z * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games)) / denominator
-    return centre - half, centre + half
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000, help="games (default 1000, even)")
@@ -172,10 +166,9 @@ def main() -> None:
     points = [row["points"] for row in rows]
     wins = sum(1 for p in points if p > 0)
     low, high = wilson(wins, len(points))
-    ppg = statistics.fmean(points)
-    spread = 1.96 * statistics.stdev(points) / math.sqrt(len(points))
+    ppg, low_ppg, _ = mean_interval(points)
+    spread = ppg - low_ppg
     times = sorted(t for row in rows for t in row["times"])
-    p99 = times[min(len(times) - 1, math.ceil(0.99 * len(times)) - 1)]
     print("single games, classic scoring 1/2/3, no cube; gnubg: findbestmove, 0-ply cubeless")
     print(
         f"{args.level} vs gnubg 0-ply: {len(points)} games, {args.level} wins {wins} = "
@@ -185,7 +178,7 @@ def main() -> None:
     print(
         f"{args.level} decision time ({len(times)} checker plays with a choice, {args.jobs} "
         f"games side by side): median {statistics.median(times) * 1000:.1f} ms, "
-        f"99th percentile {p99 * 1000:.1f} ms, max {times[-1] * 1000:.1f} ms"
+        f"99th percentile {p99(times) * 1000:.1f} ms, max {times[-1] * 1000:.1f} ms"
     )
     print(f"total: {elapsed:.0f} s ({elapsed / len(points):.2f} s/game per job)")
 

@@ -52,7 +52,6 @@ lower medium bidding threshold wins more deals against every opponent (52 → 40
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import random
 import statistics
@@ -66,6 +65,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.stats import p99, wilson  # noqa: E402
 from engines.cards.cards import Card  # noqa: E402
 from engines.debertz.bots import Bot, make_bot  # noqa: E402
 from engines.debertz.options import DebertzOptions  # noqa: E402
@@ -198,15 +198,6 @@ def run_pairs(args: tuple[str, str, int, range]) -> tuple[list[DealOutcome], lis
     return outcomes, times
 
 
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (centre - half, centre + half)
-
-
 def match(first: str, second: str, deals: int, seed: int, jobs: int) -> list[float]:
     pairs = max(1, deals // 2)
     chunks = max(1, jobs * 4)
@@ -270,10 +261,9 @@ def main() -> None:
             times.extend(got)
     if times:
         times.sort()
-        p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
         print(f"hard decision time ({len(times)} decisions with a choice, fixed budget of "
               f"{make_bot('hard').worlds} worlds, no clock): "  # type: ignore[attr-defined]
-              f"median {statistics.median(times):.3f} s, 99th percentile {p99:.3f} s, "
+              f"median {statistics.median(times):.3f} s, 99th percentile {p99(times):.3f} s, "
               f"max {times[-1]:.3f} s")
     bench_random_deals(3.0)
 

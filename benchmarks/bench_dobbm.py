@@ -57,7 +57,6 @@ now doubles only when the medium rule agrees.
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import random
 import statistics
@@ -70,6 +69,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.stats import mean_interval, p99  # noqa: E402
 from engines.cards.german import SOW, GermanCard, GermanSuit  # noqa: E402
 from engines.dobbm.bots import Bot, HardBot, make_bot  # noqa: E402
 from engines.dobbm.options import DobbmOptions  # noqa: E402
@@ -181,12 +181,6 @@ def run_hands(args: tuple[str, str, int, range]) -> tuple[list[HandOutcome], lis
     return outcomes, times
 
 
-def interval(values: list[float]) -> tuple[float, float, float]:
-    mean = statistics.fmean(values)
-    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0
-    return mean, mean - half, mean + half
-
-
 def match(level: str, others: str, hands: int, seed: int,
           jobs: int) -> tuple[list[HandOutcome], list[float]]:
     chunks = max(1, jobs * 8)
@@ -201,7 +195,7 @@ def match(level: str, others: str, hands: int, seed: int,
     elapsed = time.perf_counter() - start
     outcomes = [o for part, _t in parts for o in part]
     times = [t for _p, part in parts for t in part]
-    mean, low, high = interval([o.shillings for o in outcomes])
+    mean, low, high = mean_interval([o.shillings for o in outcomes])
     declared = sum(o.declarer for o in outcomes)
     won = sum(o.won for o in outcomes)
     share = 100 * won / declared if declared else 0.0
@@ -214,7 +208,7 @@ def match(level: str, others: str, hands: int, seed: int,
 
 def paired(first: str, second: str, others: str, a: list[HandOutcome],
            b: list[HandOutcome]) -> None:
-    mean, low, high = interval([x.shillings - y.shillings for x, y in zip(a, b, strict=True)])
+    mean, low, high = mean_interval([x.shillings - y.shillings for x, y in zip(a, b, strict=True)])
     print(f"{first} − {second} among three {others}, same deals and seats: {mean:+.2f} "
           f"shillings per hand (95 % {low:+.2f} to {high:+.2f})")
 
@@ -255,11 +249,10 @@ def main() -> None:
                    results["medium", others])
     if times:
         times.sort()
-        p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
         bot = HardBot()
         print(f"hard decision time ({len(times)} decisions with a choice, fixed budget of "
               f"{bot.worlds} worlds a card, {bot.bid_worlds} a contract, no clock): "
-              f"median {statistics.median(times):.3f} s, 99th percentile {p99:.3f} s, "
+              f"median {statistics.median(times):.3f} s, 99th percentile {p99(times):.3f} s, "
               f"max {times[-1]:.3f} s")
     bench_random_hands(3.0)
 
