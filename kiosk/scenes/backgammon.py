@@ -47,7 +47,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, replace
-from typing import Protocol
+from typing import Any, Protocol
 
 import pygame
 
@@ -82,6 +82,7 @@ from engines.backgammon.rules import (
     Action as GameAction,
 )
 from engines.backgammon.steps import step_tree
+from engines.registry import game as registered_game
 from kiosk import theme
 from kiosk.config import DEFAULT_KEYS, Action
 from kiosk.gnubg import EXPERT, GnubgBot, GnubgError, hint_cube, hint_plays
@@ -99,7 +100,7 @@ from kiosk.scenes.modes import TableScene
 from kiosk.table.choices import Choices
 from kiosk.table.controller import Move as TableMove
 from kiosk.table.controller import Pacing, TableController
-from kiosk.table.games import BACKGAMMON
+from kiosk.table.games import TableGame
 from kiosk.table.router import SELECTS
 from kiosk.table.seats import Mode, seats_of
 from kiosk.table.worker import Job, Worker
@@ -116,6 +117,24 @@ from kiosk.theme import (
     TEXT_DIM,
     Colour,
 )
+
+
+@dataclass(frozen=True)
+class BackgammonTable(TableGame):
+    """Takhteh Nard's flow for the table: nothing hidden; a person rolls their own dice
+    (the opening roll is made by itself); a computer's play is shown checker by checker."""
+
+    def roller(self, state: Any) -> int | None:
+        return state.turn if state.phase is Phase.ROLL else None
+
+    def finished(self, before: Any, after: Any) -> bool:
+        return len(after.games) > len(before.games)
+
+    def stages(self, action: Any) -> int | None:
+        return len(action.steps) if isinstance(action, Play) else None
+
+
+BACKGAMMON = BackgammonTable(hidden=registered_game("backgammon").hidden is not None)
 
 FRAME: Colour = (92, 58, 34)
 FELT: Colour = (30, 92, 70)

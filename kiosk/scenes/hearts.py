@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
+from dataclasses import dataclass
+from typing import Any
 
 from engines.cards.cards import Card, Suit
 from engines.errors import BrokenRule
@@ -37,6 +39,7 @@ from engines.hearts.rules import (
     Phase,
     View,
 )
+from engines.registry import game as registered_game
 from kiosk import theme
 from kiosk.config import Action
 from kiosk.i18n import Translator
@@ -63,9 +66,21 @@ from kiosk.scenes.card_pieces import (
 from kiosk.scenes.card_table import CardTableScene, ScoreSheet, Selection, ShownTrick
 from kiosk.table.choices import Choices
 from kiosk.table.controller import Move, Pacing
-from kiosk.table.games import HEARTS
+from kiosk.table.games import TableGame
 from kiosk.table.seats import Mode, people_seats
 from kiosk.text import TextRenderer
+
+
+@dataclass(frozen=True)
+class HeartsTable(TableGame):
+    """Bidel's flow for the table: each seat's hand is hidden from the others (as the
+    registry says); a finished hand stops the table."""
+
+    def finished(self, before: Any, after: Any) -> bool:
+        return len(after.results) > len(before.results)
+
+
+HEARTS = HeartsTable(hidden=registered_game("hearts").hidden is not None)
 
 __all__ = [  # what the kiosk and the tests take from here (the table's parts re-exported)
     "ARROWS", "BOT_PAUSE", "DEAL_PAUSE", "HELP_ROWS", "HOLD", "PLACES", "READ", "RESULT_PAUSE",

@@ -24,9 +24,10 @@ from engines.hearts.options import HeartsOptions
 from engines.hearts.rules import Deal, Pass, Phase
 from engines.hearts.rules import GameState as Hearts
 from kiosk.match_journal import HEARTS_RECORDS, MatchJournal
+from kiosk.scenes.backgammon import BACKGAMMON
+from kiosk.scenes.hearts import HEARTS
 from kiosk.store import Store
 from kiosk.table.controller import CHANCE, Move, Pacing, TableController
-from kiosk.table.games import BACKGAMMON, HEARTS
 from kiosk.table.privacy import Privacy
 from kiosk.table.seats import BotSeat, PersonAtTV, SeatSource
 from kiosk.table.worker import Worker
