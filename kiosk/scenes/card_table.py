@@ -107,6 +107,7 @@ from kiosk.cards_draw import FRENCH, CardPainter, draw_pip
 from kiosk.config import DEFAULT_KEYS, Action
 from kiosk.i18n import Translator
 from kiosk.scenes.card_layout import PLACES, SEAT_NAMES, TAG_EDGES, Layout, make_layout
+from kiosk.scenes.card_phones import PhonesPanel
 from kiosk.scenes.card_pieces import (
     COLLECT,
     FELT,
@@ -150,7 +151,7 @@ from kiosk.table.worker import Worker
 from kiosk.text import TextRenderer
 from kiosk.theme import ACCENT, BAD, CURSOR, GOOD, PANEL_EDGE, TEXT, TEXT_DIM, Colour
 
-COVERING = ("last_trick", "toast", "privacy", "scores", "menu", "dialog")  # over the table
+COVERING = ("last_trick", "toast", "privacy", "scores", "phones", "menu", "dialog")  # over it
 SELECTS = MENU_SELECTS  # select, a claim button, next: each picks
 BUTTON_H = 84  # a button of the choice dialog or of the select-N step
 BUTTON_MIN_W = 200
@@ -211,7 +212,7 @@ class ScoreSheet:
     footer: str | None = None
 
 
-class CardTableScene(TableScene, TableText):
+class CardTableScene(TableScene, TableText, PhonesPanel):
     """A trick-taking game between people and computers on one screen (see the module)."""
 
     game = "table"
@@ -372,11 +373,17 @@ class CardTableScene(TableScene, TableText):
         return self.tr(key if self.tr.has(key) else f"table.{name}", **values)
 
     def seat_name(self, seat: int) -> str:
+        phone = getattr(self.table.seats[seat], "name", None)  # a person on a phone
+        if phone:
+            return str(phone)
         if len(self.people) == 1 and seat == self.people[0]:
             return self.word("you")
         return self.word(f"seats.{SEAT_NAMES[self.players][seat]}")
 
     def role(self, seat: int) -> str:
+        source = self.table.seats[seat]
+        if source.person and not source.at_tv:
+            return self.word("phone")
         return self.word("computer" if self.bots[seat] is not None else "person")
 
     def mode_text(self) -> str:
@@ -655,6 +662,8 @@ class CardTableScene(TableScene, TableText):
     # -- input ------------------------------------------------------------------------------
     def handle(self, action: Action | None, typed: str, now: float) -> None:
         self._now = now
+        if not self.menu_open and self.phones_key(action, now):
+            return
         if action is Action.NEW_HAND:
             self._toggle_menu()
             return
@@ -733,6 +742,9 @@ class CardTableScene(TableScene, TableText):
     def click(self, pos: tuple[int, int], now: float) -> None:
         self._now = now
         if self._layout is None:
+            return
+        if self.phones_open:
+            self.phones_open = False
             return
         if self.menu_open:
             for i, rect in enumerate(self._menu_rects):
@@ -814,7 +826,7 @@ class CardTableScene(TableScene, TableText):
                 and now >= self.collect[1] + COLLECT:
             self.trick = []
             self.collect = None
-        self.table.update(now, busy=self.busy(now), held=self.menu_open)
+        self.table.update(now, busy=self.busy(now), held=self.menu_open or self.phones_open)
 
     def _wait(self, gap: float) -> None:
         """The table was off screen for `gap` seconds: the turn, the pauses and the moving
@@ -984,6 +996,8 @@ class CardTableScene(TableScene, TableText):
             pieces.append(self._privacy(layout))
         if self.table_open:
             pieces.append(self._score_table(layout))
+        if self.phones_open:
+            pieces.append(self._phones_piece(layout))
         if self.menu_open:
             pieces.append(self._menu(layout))
         return pieces

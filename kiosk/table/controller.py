@@ -191,11 +191,30 @@ class TableController:
         self._moved()
         self._result_due = False
         self._result_at: float | None = None
-        computers = [s for s, source in enumerate(self.seats) if not source.person]
-        self.privacy = Privacy(self.people, computers, self.game.hidden)
-        self.privacy.follow(self.person_to_act())
+        self._private()
         if self.listener is not None:
             self.listener.began()
+
+    def _private(self) -> None:
+        """Who may see which hand on the TV, for the seats as they are now. A computer's
+        hand is shown only in a demo: with a person on a phone it would show them cards."""
+        computers = [s for s, source in enumerate(self.seats) if not source.person] \
+            if self.demo else []
+        self.privacy = Privacy(self.people, computers, self.game.hidden)
+        self.privacy.follow(self.person_to_act())
+
+    def reseat(self, seat: int, source: SeatSource) -> None:
+        """Seat `seat` decides through `source` from now on (a phone takes it, the host
+        takes it back to the TV or gives it to the computer), in the middle of a game.
+        Its decision under way, if any, starts again with the new source."""
+        if not 0 <= seat < len(self.seats):
+            raise ValueError(f"no seat {seat} at a table of {len(self.seats)}")
+        seats = list(self.seats)
+        seats[seat] = source
+        self.seats = tuple(seats)
+        if self.state.current_player == seat:
+            self._moved()
+        self._private()
 
     def _moved(self) -> None:
         """The game moved on: any thinking under way is stale, the pause and clock restart."""

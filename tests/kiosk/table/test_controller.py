@@ -422,7 +422,9 @@ def test_a_remote_seat_plays_through_its_view_without_touching_the_game() -> Non
     seats: list[SeatSource] = [phone, *(BotSeat(hearts_bot("medium")) for _ in range(3))]
     table = hearts_table(seats, turn_seconds=30)
     run(table, lambda: table.state.phase is Phase.PASS)
-    assert table.privacy.viewer == 1  # the TV never shows the phone's hand
+    # The TV never shows the phone's hand, nor a computer's (the phone's player would
+    # see it): with a person on a phone only the public table is on the TV.
+    assert table.privacy.viewer is None
     t = run(table, lambda: bool(phone.seen))
     phone.threads[-1].join(5)
     table.update(t + 0.01)
@@ -439,6 +441,20 @@ def test_a_remote_seats_illegal_answer_changes_nothing() -> None:
     before = list(table.state.history)
     table.update(t + 0.01)
     assert table.state.history == before and table.current_player == 0
+
+
+def test_a_seat_changes_hands_in_the_middle_of_a_game() -> None:
+    table = hearts_table([PersonAtTV(), *(BotSeat(hearts_bot("medium")) for _ in range(3))])
+    run(table, lambda: table.state.phase is Phase.PASS)
+    assert table.privacy.viewer == 0
+    table.reseat(0, Phone(lambda view: Pass.of(view.hand[:3])))
+    assert table.people == () and table.privacy.viewer is None and not table.demo
+    table.reseat(0, BotSeat(hearts_bot("easy")))
+    assert table.demo and table.privacy.viewer == 0  # a demo shows a computer's hand
+    table.reseat(2, PersonAtTV())
+    assert table.people == (2,) and table.privacy.viewer == 2
+    with pytest.raises(ValueError, match="no seat 4"):
+        table.reseat(4, PersonAtTV())
 
 
 def test_backgammon_records_replay_a_table_game() -> None:

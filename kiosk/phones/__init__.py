@@ -1,0 +1,77 @@
+"""Phones at the table (DESIGN §3c): pages the kiosk serves on the home network.
+
+A phone takes a seat by scanning the QR code the TV shows for it, holds that seat's
+hand privately and plays from it; a Dabernā player follows their ticket and claims from
+the phone; a board page mirrors the called numbers across the room. Nothing is
+installed on the phone and nothing comes from the internet.
+
+Parts:
+
+- `kiosk.phones.hub` (the frame loop's side, no I/O): join codes, seat secrets, the
+  phones' actions applied through the table controller, the pages' models pushed when
+  the game moves. Only the frame loop's thread touches a game.
+- `kiosk.phones.models`: what each page shows, built from a seat's `view(seat)` through
+  the card table's own hooks (the same legal cards, offers, select-N steps and refusals
+  as on the TV), in the page's language.
+- `kiosk.phones.server` (its own thread and asyncio loop, aiohttp): the pages, their
+  script, style and fonts, and one WebSocket per page; bounds on clients, message size
+  and rate; every message validated before it reaches the hub.
+- `kiosk/phones/static/`: the pages (`seat.html`, `ticket.html`, `board.html`,
+  `index.html`), `phone.js`, `phone.css`.
+
+## Addresses
+
+- `GET /` the kiosk's own page: links to the board and the ticket page.
+- `GET /join/<code>` a seat's join page (the TV's QR code for a free seat); the same
+  page as `GET /play`, which a phone that has joined comes back to.
+- `POST /api/join` `{"code": str, "name": str}` → `{"secret": str, "seat": int}`, or
+  HTTP 400/403/410 with `{"error": str}` (in the kiosk's language). The code is used up.
+- `GET /ticket` the ticket page: a form for the ticket's serial and the Dabernā code the
+  TV shows. `GET /t/<ticket code>` the same page with a ticket's signed code.
+- `POST /api/ticket` `{"serial": str, "code": str}` or `{"payload": str}` →
+  `{"secret": str, "serial": str}` or an error as above.
+- `GET /board` the board of called numbers.
+- `GET /static/<file>`, `GET /fonts/<name>.ttf` (`sans`, `sans-bold`, `arabic`,
+  `arabic-bold`, `symbols`: the kiosk's own font files).
+- `GET /ws` the WebSocket of any page.
+
+## WebSocket messages (JSON text frames; a client's are at most 2 KiB)
+
+Client → kiosk:
+- `{"type": "hello", "role": "seat", "secret": str}` | `{"type": "hello", "role":
+  "ticket", "secret": str}` | `{"type": "hello", "role": "board"}`; optional `"lang":
+  "fa" | "en"`. First, and once.
+- `{"type": "card", "card": id}` play a card of the hand (a card's `id` as the model
+  gives it); `{"type": "offer", "id": id}` press a button of `offers`;
+  `{"type": "select", "cards": [id, ...]}` submit a select-N step; `{"type": "next"}`
+  go on after a hand's scores.
+- `{"type": "claim"}` a ticket page's claim button.
+- `{"type": "lang", "lang": "fa" | "en"}` the page's language.
+- `{"type": "ping"}` → `{"type": "pong"}`.
+
+Kiosk → client:
+- `{"type": "welcome", "role": str, "seat": int | null}`
+- `{"type": "state", "seq": int, "sent": float (the kiosk's time.time() when the game
+  moved), "model": {...}}` the whole page, each time it changes.
+- `{"type": "error", "message": str, "reason": str | null}` a refusal: nothing changed.
+- `{"type": "closed", "message": str}` the seat or ticket is no longer this phone's
+  (taken back at the TV, the game ended): the page forgets its secret.
+
+### A seat's model (`kind` "table")
+`game`, `title`, `lang`, `rtl`, `seat`, `prompt` (what the seat is asked now),
+`your_turn`, `clock` (whole seconds left or null), `step` ("play" | "select" |
+"choose" | ""), `hand` [card], `select` {count, button, banner} | null, `offers`
+[{id, label}], `offers_title` str | null, `trick` [{seat, name, card}], `seats`
+[{seat, name, who, cards, lines: [str], turn: bool, you: bool}], `info` str, `notice`
+str | null, `result` {title, header: [str], rows: [[str]], footer} | null (a hand's
+scores: the `next` message goes on), `over` bool, `words` {key: text} (the page's
+fixed words in its language).
+A card: {id, label (rank and suit as printed), rank, suit (a sign), colour (a CSS
+colour), legal: bool, mark: "aside" | "new" | null}.
+
+### A ticket's model (`kind` "ticket") and the board's (`kind` "board")
+`lang`, `rtl`, `title`, `serial`, `grid` (3 rows of 9, numbers or null), `called`
+[int], `last` int | null, `claim` {state: "open" | "valid" | "refused", text} | null,
+`can_claim` bool, `status` str, `words`. The board: `called`, `last`, `status`,
+`words`.
+"""

@@ -1,0 +1,441 @@
+"""The phones' side of the frame loop: seats, tickets and pages, with no I/O.
+
+`PhoneHub.pump(now)` runs once a frame, on the frame loop's thread (the only thread that
+touches a game). It answers what the web server (`kiosk.phones.server`) queued — joins,
+hellos, actions — and pushes each page its model (`kiosk.phones.models`) when the game
+moved. The rules it keeps:
+
+- **Join codes** are random, single-use and belong to one game at one table: a code
+  names one free seat (a seat no phone holds); it is used up by the join, and every code
+  expires when the game on the table changes (a new game, another table).
+- **A seat's secret** is random, made at the join and known only to that phone. The seat
+  is the phone's while the table's seat source is that phone's `PhoneSeat` (the host may
+  take it back to the TV or give it to the computer at any time): a secret of a seat
+  taken back, or of another game, gets `closed`. A phone that comes back with its secret
+  (a reload, a sleep, lost Wi-Fi) gets its seat and its page again; meanwhile its turn
+  clock runs as for anyone.
+- **A phone acts only for its own seat, only when the rules let it**: a card, an offer or
+  a selection is checked by the card table's own `refusal` (the engine's `why_illegal`),
+  and a refusal gets the same words as on the TV; nothing else changes.
+- **A ticket** is the phone's once it gave the ticket's signed code, or its serial with
+  the Dabernā code the TV shows; its claim button claims as a seat's claim button does.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from engines.debarna.codes import CodeError, TicketCodes
+from engines.debarna.ticket import Ticket
+from kiosk.i18n import Translator
+from kiosk.phones.models import board_model, seat_model, speaking, ticket_model
+from kiosk.phones.server import Request, clean_name
+
+log = logging.getLogger(__name__)
+
+CODE_BYTES: Final = 9  # a join code: 72 random bits
+SECRET_BYTES: Final = 24  # a seat's or ticket's secret: 192 random bits
+TV_CODE_LETTERS: Final = "ACDEFHJKMNPRTUVWXY3479"  # easy to read off a TV and type
+TV_CODE_LENGTH: Final = 4
+
+
+@dataclass(frozen=True)
+class PhoneSeat:
+    """A seat source (`kiosk.table.seats`): a person on a phone. A person (the clock runs
+    for them) not at the TV (the TV never shows their hand); the hub pushes their view and
+    applies their choices."""
+
+    name: str
+    secret: str = field(repr=False)
+    person: bool = True
+    at_tv: bool = False
+
+    def begin(self, decision: Any) -> None:
+        return None  # the page shows the decision; the hub applies the answer
+
+
+class Outlet:
+    """What the hub needs of the server (`PhoneServer`, or a test's stand-in)."""
+
+    requests: Any
+
+    def send(self, client: int, message: dict[str, Any]) -> None: ...
+
+    def close(self, client: int) -> None: ...
+
+
+@dataclass
+class Client:
+    """One connected page."""
+
+    role: str
+    lang: str
+    secret: str = ""
+    stamp: object = None
+    model: dict[str, Any] | None = None
+    claim: dict[str, Any] | None = None
+
+
+@dataclass
+class HeldTicket:
+    ticket: Ticket
+    payload: str
+
+
+class PhoneHub:
+    """Phones at the table and at the caller (see the module docstring)."""
+
+    def __init__(self, outlet: Outlet, base_url: str, translator: Callable[[str], Translator],
+                 lang: Callable[[], str], codes: TicketCodes | None = None,
+                 claim: Callable[[str, float], None] | None = None) -> None:
+        self.outlet = outlet
+        self.base_url = base_url.rstrip("/")
+        self.translator = translator
+        self.lang = lang
+        self.codes = codes
+        self.claim = claim
+        self.scene: Any = None  # the card table phones sit at (a CardTableScene)
+        self.caller: Any = None  # the Dabernā caller (kiosk.caller.CallerController)
+        self.clients: dict[int, Client] = {}
+        self.tickets: dict[str, HeldTicket] = {}
+        self._codes: dict[str, int] = {}  # join code -> seat, for `_game`
+        self._game: object = None
+        self._hand: object = None
+        self.tv_code = self._tv_code()
+        self._seq = 0
+        self._sent = time.time()
+        self._table_stamp: object = None
+        self._caller_stamp: object = None
+
+    # -- what the TV shows ----------------------------------------------------------------------
+    def sit_at(self, scene: Any) -> None:
+        """The card table phones join now (None: none). Codes of another table expire."""
+        if scene is not self.scene:
+            self.scene = scene
+            self._codes.clear()
+            self._game = None if scene is None else scene.table.state
+
+    def join_url(self, seat: int) -> str | None:
+        """The address a phone opens to take `seat` (None: a phone holds it already)."""
+        scene = self.scene
+        if scene is None or isinstance(scene.table.seats[seat], PhoneSeat):
+            return None
+        self._same_game()
+        code = next((c for c, s in self._codes.items() if s == seat), None)
+        if code is None:
+            code = secrets.token_urlsafe(CODE_BYTES)
+            self._codes[code] = seat
+        return f"{self.base_url}/join/{code}"
+
+    @property
+    def ticket_url(self) -> str:
+        return f"{self.base_url}/ticket"
+
+    @property
+    def board_url(self) -> str:
+        return f"{self.base_url}/board"
+
+    def _same_game(self) -> None:
+        """Join codes expire when the game on the table changes."""
+        state = None if self.scene is None else self.scene.table.state
+        if state is not self._game:
+            self._game = state
+            self._codes.clear()
+
+    @staticmethod
+    def _tv_code() -> str:
+        return "".join(secrets.choice(TV_CODE_LETTERS) for _ in range(TV_CODE_LENGTH))
+
+    # -- once a frame -------------------------------------------------------------------------
+    def pump(self, now: float) -> None:
+        """Answer what the server queued, then push the pages whose model changed."""
+        requests = self.outlet.requests
+        for _ in range(512):  # bounded: a flood waits for the next frame
+            try:
+                request = requests.get_nowait()
+            except queue.Empty:
+                break
+            try:
+                self._answer(request, now)
+            except Exception:  # a page's request must never stop the kiosk
+                log.exception("phones: the request %s failed", request.kind)
+        self._same_game()
+        self._push(now)
+
+    def _answer(self, request: Request, now: float) -> None:
+        kind = request.kind
+        if kind == "join":
+            self._join(request)
+        elif kind == "ticket":
+            self._ticket(request)
+        elif kind == "hello":
+            self._hello(request.client, request.data, now)
+        elif kind == "gone":
+            self.clients.pop(request.client, None)
+        elif kind == "bad":
+            self._error(request.client, f"phones.errors.{request.data.get('why', 'bad_field')}")
+        elif kind == "message":
+            self._message(request.client, request.data, now)
+
+    # -- joining ------------------------------------------------------------------------------
+    def _tr(self, lang: str | None = None) -> Translator:
+        return self.translator(lang or self.lang())
+
+    def _join(self, request: Request) -> None:
+        assert request.reply is not None
+        tr = self._tr()
+        name = clean_name(request.data.get("name"))
+        code = request.data.get("code")
+        if name is None:
+            request.reply(400, {"error": tr("phones.errors.name")})
+            return
+        self._same_game()
+        seat = self._codes.pop(code, None) if isinstance(code, str) else None
+        scene = self.scene
+        if seat is None or scene is None or scene.table.state.is_over:
+            request.reply(410, {"error": tr("phones.errors.code")})
+            return
+        secret = secrets.token_urlsafe(SECRET_BYTES)
+        scene.give_seat(seat, PhoneSeat(name, secret))
+        log.info("phones: %s took seat %d", name, seat)
+        request.reply(200, {"secret": secret, "seat": seat})
+
+    def _ticket(self, request: Request) -> None:
+        assert request.reply is not None
+        tr = self._tr()
+        data = request.data
+        ticket: Ticket | None = None
+        payload = data.get("payload")
+        if self.codes is None:
+            request.reply(503, {"error": tr("phones.errors.no_key")})
+            return
+        if isinstance(payload, str):
+            try:
+                ticket = self.codes.verify(payload.strip().upper()).ticket
+            except CodeError as exc:
+                request.reply(403, {"error": tr(f"reason.{exc.problem.value}")})
+                return
+        else:
+            code, serial = data.get("code"), data.get("serial")
+            if not isinstance(code, str) or code.strip().upper() != self.tv_code:
+                request.reply(403, {"error": tr("phones.errors.tv_code")})
+                return
+            found = self.caller.lookup(serial) if isinstance(serial, str) and \
+                self.caller is not None and len(serial) <= 24 else []
+            if len(found) != 1:
+                request.reply(404, {"error": tr("phones.errors.serial")})
+                return
+            ticket = found[0]
+        secret = secrets.token_urlsafe(SECRET_BYTES)
+        self.tickets[secret] = HeldTicket(ticket, self.codes.encode(ticket))
+        request.reply(200, {"secret": secret, "serial": ticket.serial})
+
+    def _hello(self, client: int, data: dict[str, Any], now: float) -> None:
+        role = data["role"]
+        lang = data.get("lang") or self.lang()
+        secret = data.get("secret", "")
+        if role == "seat" and self._seat_of(secret) is None:
+            self._closed(client, "phones.closed_seat")
+            return
+        if role == "ticket" and secret not in self.tickets:
+            self._closed(client, "phones.closed_ticket")
+            return
+        self.clients[client] = Client(role, lang, secret)
+        seat = self._seat_of(secret) if role == "seat" else None
+        self.outlet.send(client, {"type": "welcome", "role": role, "seat": seat})
+
+    def _seat_of(self, secret: str) -> int | None:
+        scene = self.scene
+        if scene is None or not secret:
+            return None
+        for seat, source in enumerate(scene.table.seats):
+            if isinstance(source, PhoneSeat) and secrets.compare_digest(source.secret, secret):
+                return seat
+        return None
+
+    def _closed(self, client: int, key: str) -> None:
+        self.outlet.send(client, {"type": "closed", "message": self._tr()(key)})
+        self.outlet.close(client)
+        self.clients.pop(client, None)
+
+    def _error(self, client: int, line: str, reason: str | None = None,
+               translated: bool = False) -> None:
+        info = self.clients.get(client)
+        if not translated:
+            tr = self._tr(info.lang if info is not None else None)
+            line = tr(line) if tr.has(line) else tr("phones.errors.bad_field")
+        self.outlet.send(client, {"type": "error", "message": line, "reason": reason})
+
+    # -- a page's messages --------------------------------------------------------------------
+    def _message(self, client: int, data: dict[str, Any], now: float) -> None:
+        info = self.clients.get(client)
+        if info is None:
+            self._error(client, "phones.errors.hello_first")
+            return
+        kind = data["type"]
+        if kind == "lang":
+            info.lang = data["lang"]
+            info.stamp = None
+            return
+        if info.role == "seat":
+            seat = self._seat_of(info.secret)
+            if seat is None:
+                self._closed(client, "phones.closed_seat")
+                return
+            self._seat_message(client, info, seat, data, now)
+        elif info.role == "ticket" and kind == "claim":
+            self._claim(client, info, now)
+        else:
+            self._error(client, "phones.errors.not_here")
+
+    def _seat_message(self, client: int, info: Client, seat: int, data: dict[str, Any],
+                      now: float) -> None:
+        scene = self.scene
+        table = scene.table
+        kind = data["type"]
+        tr = self._tr(info.lang)
+        if kind == "next":
+            if not table.showing_result:
+                self._error(client, "phones.errors.not_now")
+                return
+            scene.close_table()
+            return
+        if kind not in ("card", "offer", "select"):
+            self._error(client, "phones.errors.not_here")
+            return
+        with speaking(scene, tr):
+            action, problem = self._action(scene, seat, data)
+            if problem is not None:
+                self._error(client, *problem, translated=True)
+                return
+            refused = scene.refusal(seat, action)
+        if refused is not None:
+            self._error(client, refused[0], refused[1], translated=True)
+            return
+        if scene.menu_open or table.showing_result or table.result_due or \
+                not table.submit(seat, action, now):
+            self._error(client, "phones.errors.not_now")
+
+    @staticmethod
+    def _action(scene: Any, seat: int, data: dict[str, Any]
+                ) -> tuple[Any, tuple[str, str | None] | None]:
+        """The engine action a page's message asks for, or the words refusing it."""
+        view = scene.table.state.view(seat)
+        hand = {str(card): card for card in scene.hand_of(view)}
+        not_now = (scene.word("not_now"), None)
+        kind = data["type"]
+        if kind == "card":
+            card = hand.get(data["card"])
+            if card is None:
+                return None, (scene.tr("phones.errors.not_in_hand"), None)
+            return scene.action_for_card(card), None
+        if kind == "offer":
+            offer = next((o for o in scene.choices(view) if str(o.action) == data["id"]), None)
+            return (None, not_now) if offer is None else (offer.action, None)
+        step = scene.selection(view)
+        if step is None:
+            return None, not_now
+        ids = data["cards"]
+        if len(set(ids)) != len(ids) or any(i not in hand for i in ids):
+            return None, (scene.tr("phones.errors.not_in_hand"), None)
+        if len(ids) != step.count:
+            missing = step.count - len(ids)
+            if missing > 0 and step.more is not None:
+                return None, (step.more(missing), None)
+            text = step.too_many if missing < 0 and step.too_many else \
+                scene.tr("table.choose_more" if missing > 0 else "table.too_many",
+                         count=missing if missing > 0 else step.count)
+            return None, (text, None)
+        return step.action([hand[i] for i in ids]), None
+
+    def _claim(self, client: int, info: Client, now: float) -> None:
+        held = self.tickets.get(info.secret)
+        caller = self.caller
+        if held is None or caller is None or self.claim is None:
+            self._error(client, "phones.errors.not_here")
+            return
+        if caller.hand is None:
+            self._error(client, "phones.no_hand")
+            return
+        self.claim(held.payload, now)
+        info.claim = {"state": "open"}
+        for other in self.clients.values():  # every page of this ticket sees the verdict
+            if other.secret == info.secret:
+                other.claim = info.claim
+                other.stamp = None
+
+    # -- pushing ------------------------------------------------------------------------------
+    def _push(self, now: float) -> None:
+        if not self.clients:
+            return
+        table_stamp = self._stamp_table(now)
+        caller_stamp = self._stamp_caller()
+        if table_stamp != self._table_stamp or caller_stamp != self._caller_stamp:
+            self._table_stamp, self._caller_stamp = table_stamp, caller_stamp
+            self._sent = time.time()  # the moment the game moved, as pages measure it
+        for client, info in list(self.clients.items()):
+            stamp = (table_stamp if info.role == "seat" else caller_stamp, info.lang,
+                     info.claim)
+            if stamp == info.stamp:
+                continue
+            info.stamp = stamp
+            model = self._model(client, info, now)
+            if model is None or model == info.model:
+                continue
+            info.model = model
+            self._seq += 1
+            self.outlet.send(client, {"type": "state", "seq": self._seq, "sent": self._sent,
+                                      "model": model})
+
+    def _stamp_table(self, now: float) -> object:
+        scene = self.scene
+        if scene is None:
+            return None
+        table = scene.table
+        return (id(table.state), table.worker.generation, table.seats, table.seconds_left(now),
+                table.showing_result, table.result_due, scene.menu_open)
+
+    def _stamp_caller(self) -> object:
+        caller = self.caller
+        if caller is None:
+            return None
+        return (id(caller.hand), len(caller.called), caller.claim_phase, id(caller.result))
+
+    def _model(self, client: int, info: Client, now: float) -> dict[str, Any] | None:
+        tr = self._tr(info.lang)
+        if info.role == "seat":
+            seat = self._seat_of(info.secret)
+            if seat is None:
+                self._closed(client, "phones.closed_seat")
+                return None
+            return seat_model(self.scene, seat, tr, now)
+        if self.caller is None:
+            return None
+        if info.role == "board":
+            return board_model(self.caller, tr)
+        held = self.tickets.get(info.secret)
+        if held is None:
+            self._closed(client, "phones.closed_ticket")
+            return None
+        return ticket_model(self.caller, held.ticket, tr, self._verdict(held, info, tr))
+
+    def _verdict(self, held: HeldTicket, info: Client, tr: Translator) -> dict[str, Any] | None:
+        """The claim panel of a ticket's page: its own claim's verdict, as the TV says it."""
+        if info.claim is None:
+            return None
+        result = self.caller.result
+        if result is None or result.serial != held.ticket.serial:
+            return {"state": "open", "text": tr("phones.claim_open")}
+        verdict = result.verdict
+        if result.valid and verdict is not None:
+            stages = tr.join([tr(f"stage.{s.value}") for s in verdict.stages])
+            return {"state": "valid", "text": tr("claim.valid", stages=stages)}
+        reason = tr(result.message.key, **dict(result.message.values)) \
+            if result.message.key else ""
+        return {"state": "refused", "text": f"{tr('claim.invalid')} {reason}".strip()}

@@ -1,0 +1,451 @@
+"""The phones' web server: pages, script, style, fonts and one WebSocket a page.
+
+It runs on its own thread with its own asyncio loop (aiohttp), so the frame loop never
+waits for the network, and it never touches a game: every request that needs the game
+(a join, a hello, an action) becomes a `Request` the frame loop's `PhoneHub` takes from
+`requests` once a frame and answers through `reply`/`send`, which are safe from any
+thread. What it does itself is keep the network in bounds:
+
+- it listens on the addresses it is given (the local network's, `local_addresses`);
+- at most `max_clients` pages are connected at once (a new one gets HTTP 503);
+- a message is at most `MAX_MESSAGE` bytes (a longer one closes that socket), must be a
+  JSON object of a known `type` with fields of the right types and lengths
+  (`validate`), and each page may send `RATE` messages a second on average (a burst of
+  `BURST`); anything else gets an error and changes nothing;
+- a page's outgoing messages wait in a short queue of its own: a page too slow to read
+  keeps only the newest state (a state carries the whole page, so none is lost).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ipaddress
+import json
+import logging
+import queue
+import socket
+import subprocess
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final
+
+from aiohttp import WSMsgType, web
+
+log = logging.getLogger(__name__)
+
+STATIC: Final = Path(__file__).with_name("static")
+MAX_MESSAGE: Final = 2048  # bytes of one message from a page
+MAX_BODY: Final = 1024  # bytes of a POST body
+RATE: Final = 8.0  # a page's messages a second, on average
+BURST: Final = 16.0
+OUT_QUEUE: Final = 64  # messages waiting for one page (a state replaces an older state)
+LANGS: Final = ("fa", "en")
+ROLES: Final = ("seat", "ticket", "board")
+SECRET_MAX: Final = 64
+ID_MAX: Final = 64
+NAME_MAX: Final = 24
+PAGES: Final = {"/": "index.html", "/play": "seat.html", "/ticket": "ticket.html",
+                "/board": "board.html"}
+TYPES: Final = {"text/html": ".html", "application/javascript": ".js", "text/css": ".css"}
+
+
+class BadMessage(ValueError):
+    """A page's message that is not one of the protocol's; `key` names why (the hub says
+    it in the page's language)."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _text(data: dict[str, Any], name: str, most: int) -> str:
+    value = data.get(name)
+    if not isinstance(value, str) or not 0 < len(value) <= most or not value.isprintable():
+        raise BadMessage("bad_field")
+    return value
+
+
+def validate(raw: str | bytes) -> dict[str, Any]:
+    """A page's message checked against the protocol (`kiosk.phones`): the message with
+    only its known fields, or BadMessage."""
+    if isinstance(raw, bytes):
+        raise BadMessage("not_text")
+    if len(raw.encode("utf-8", "surrogatepass")) > MAX_MESSAGE:
+        raise BadMessage("too_long")
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError):
+        raise BadMessage("not_json") from None
+    if not isinstance(data, dict):
+        raise BadMessage("not_json")
+    kind = data.get("type")
+    if kind == "hello":
+        role = data.get("role")
+        if role not in ROLES:
+            raise BadMessage("bad_field")
+        out: dict[str, Any] = {"type": kind, "role": role}
+        if role != "board":
+            out["secret"] = _text(data, "secret", SECRET_MAX)
+        if "lang" in data:
+            if data["lang"] not in LANGS:
+                raise BadMessage("bad_field")
+            out["lang"] = data["lang"]
+        return out
+    if kind in ("card", "offer"):
+        field_name = "card" if kind == "card" else "id"
+        return {"type": kind, field_name: _text(data, field_name, ID_MAX)}
+    if kind == "select":
+        cards = data.get("cards")
+        if not isinstance(cards, list) or not 0 < len(cards) <= 16:
+            raise BadMessage("bad_field")
+        for card in cards:
+            if not isinstance(card, str) or not 0 < len(card) <= ID_MAX:
+                raise BadMessage("bad_field")
+        return {"type": kind, "cards": list(cards)}
+    if kind == "lang":
+        if data.get("lang") not in LANGS:
+            raise BadMessage("bad_field")
+        return {"type": kind, "lang": data["lang"]}
+    if kind in ("next", "claim", "ping"):
+        return {"type": kind}
+    raise BadMessage("unknown_type")
+
+
+def clean_name(raw: object) -> str | None:
+    """A player's typed name, trimmed (None: not a name)."""
+    if not isinstance(raw, str):
+        return None
+    name = " ".join(raw.split())
+    if not 0 < len(name) <= NAME_MAX or not name.isprintable():
+        return None
+    return name
+
+
+@dataclass
+class Request:
+    """Something only the frame loop may answer. `kind`: "join", "ticket" (HTTP, answered
+    once through `reply(status, body)`), "hello", "message", "bad", "gone" (a page's
+    socket; answered through the server's `send`)."""
+
+    kind: str
+    client: int
+    data: dict[str, Any] = field(default_factory=dict)
+    reply: Callable[[int, dict[str, Any]], None] | None = None
+
+
+class Bucket:
+    """A token bucket: `RATE` a second, at most `BURST` at once."""
+
+    def __init__(self, now: float) -> None:
+        self.tokens = BURST
+        self.at = now
+
+    def take(self, now: float) -> bool:
+        self.tokens = min(BURST, self.tokens + (now - self.at) * RATE)
+        self.at = now
+        if self.tokens < 1.0:
+            return False
+        self.tokens -= 1.0
+        return True
+
+
+class Outbox:
+    """One page's waiting messages; a new state replaces a state still waiting."""
+
+    def __init__(self) -> None:
+        self.items: deque[tuple[str, str]] = deque()
+        self.ready = asyncio.Event()
+
+    def put(self, kind: str, text: str) -> None:
+        if kind == "state":
+            self.items = deque(item for item in self.items if item[0] != "state")
+        if len(self.items) >= OUT_QUEUE:
+            self.items.popleft()
+        self.items.append((kind, text))
+        self.ready.set()
+
+
+def _private(address: str) -> bool:
+    try:
+        ip = ipaddress.ip_address(address.split("%")[0])
+    except ValueError:
+        return False
+    return ip.is_loopback or ip.is_link_local or (ip.is_private and not ip.is_unspecified)
+
+
+def local_addresses() -> list[str]:
+    """The addresses to listen on: loopback and this machine's addresses in the private
+    and link-local ranges (never a public one, never the wildcard)."""
+    found = ["127.0.0.1"]
+    try:
+        out = subprocess.run(["ip", "-j", "addr"], capture_output=True, text=True,
+                             timeout=5, check=False).stdout
+        for link in json.loads(out or "[]"):
+            for info in link.get("addr_info", []):
+                local = str(info.get("local", ""))
+                scope = info.get("scope")
+                if local and scope != "host" and _private(local) and ":" not in local:
+                    found.append(local)
+    except (OSError, ValueError, subprocess.SubprocessError):
+        found.append(primary_address())
+    return sorted({a for a in found if _private(a)}, key=found.index)
+
+
+def primary_address() -> str:
+    """This machine's address on the local network (the one a phone would reach), else
+    loopback. No packet is sent."""
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        s.connect(("10.254.254.254", 1))
+        address = s.getsockname()[0]
+        if _private(address):
+            return str(address)
+    return "127.0.0.1"
+
+
+class PhoneServer:
+    """The web server on its own thread (see the module docstring)."""
+
+    def __init__(self, addresses: Iterable[str], port: int, fonts: dict[str, Path],
+                 max_clients: int = 24) -> None:
+        self.addresses = list(addresses)
+        self.port = port
+        self.fonts = fonts
+        self.max_clients = max_clients
+        self.requests: queue.Queue[Request] = queue.Queue()
+        self.problem: str | None = None  # why it is not listening
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._runner: web.AppRunner | None = None
+        self._outboxes: dict[int, Outbox] = {}
+        self._sockets: dict[int, web.WebSocketResponse] = {}
+        self._next = 0
+        self._started = threading.Event()
+        self._thread: threading.Thread | None = None
+        self.bound: list[tuple[str, int]] = []
+
+    # -- the thread ---------------------------------------------------------------------------
+    def start(self, timeout: float = 10.0) -> bool:
+        """Start listening; False (and `problem` says why) if it could not."""
+        self._thread = threading.Thread(target=self._run, name="phones", daemon=True)
+        self._thread.start()
+        self._started.wait(timeout)
+        return self.problem is None and bool(self.bound)
+
+    def _run(self) -> None:
+        loop = asyncio.new_event_loop()
+        self._loop = loop
+        asyncio.set_event_loop(loop)
+        try:
+            loop.run_until_complete(self._listen())
+        except OSError as exc:
+            self.problem = str(exc)
+            log.error("phones cannot join: %s", exc)
+        finally:
+            self._started.set()
+        if self.problem is None:
+            loop.run_forever()
+        loop.close()
+
+    async def _listen(self) -> None:
+        app = web.Application(client_max_size=MAX_BODY)
+        app.router.add_get("/ws", self._socket)
+        for path, page in PAGES.items():
+            app.router.add_get(path, self._page(page))
+        app.router.add_get("/join/{code}", self._page("seat.html"))
+        app.router.add_get("/t/{code}", self._page("ticket.html"))
+        app.router.add_get("/static/{name}", self._static)
+        app.router.add_get("/fonts/{name}", self._font)
+        app.router.add_post("/api/join", self._post("join"))
+        app.router.add_post("/api/ticket", self._post("ticket"))
+        runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        await runner.setup()
+        self._runner = runner
+        for address in self.addresses:
+            site = web.TCPSite(runner, address, self.port, reuse_address=True)
+            try:
+                await site.start()
+            except OSError as exc:
+                log.warning("phones: cannot listen on %s:%d: %s", address, self.port, exc)
+                continue
+            self.bound.append((address, self._port_of(site)))
+            if self.port == 0:  # any free port: then the same one on every address
+                self.port = self.bound[0][1]
+        if not self.bound:
+            raise OSError(f"cannot listen on port {self.port} of {', '.join(self.addresses)}")
+
+    @staticmethod
+    def _port_of(site: web.TCPSite) -> int:
+        server = site._server  # the port the system chose when asked for port 0
+        sockets = getattr(server, "sockets", None) or []
+        return int(sockets[0].getsockname()[1]) if sockets else site._port
+
+    def stop(self) -> None:
+        loop = self._loop
+        if loop is None or not loop.is_running():
+            return
+
+        async def close() -> None:
+            for ws in list(self._sockets.values()):
+                await ws.close()
+            if self._runner is not None:
+                await self._runner.cleanup()
+            loop.stop()
+
+        asyncio.run_coroutine_threadsafe(close(), loop)
+        if self._thread is not None:
+            self._thread.join(5)
+
+    # -- from the frame loop ------------------------------------------------------------------
+    def send(self, client: int, message: dict[str, Any]) -> None:
+        """Queue a message for a page (from any thread); a page gone is skipped."""
+        loop = self._loop
+        if loop is None or loop.is_closed():
+            return
+        text = json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+        with contextlib.suppress(RuntimeError):  # the loop closed meanwhile
+            loop.call_soon_threadsafe(self._deliver, client, str(message.get("type")), text)
+
+    def close(self, client: int) -> None:
+        """Close a page's socket (from any thread), after what is queued for it."""
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(self._deliver, client, "close", "")
+
+    def _deliver(self, client: int, kind: str, text: str) -> None:
+        box = self._outboxes.get(client)
+        if box is not None:
+            box.put(kind, text)
+
+    @property
+    def clients(self) -> int:
+        return len(self._sockets)
+
+    # -- pages --------------------------------------------------------------------------------
+    @staticmethod
+    def _page(name: str) -> Callable[[web.Request], Any]:
+        async def page(request: web.Request) -> web.StreamResponse:
+            return web.FileResponse(STATIC / name, headers=_HEADERS)
+        return page
+
+    async def _static(self, request: web.Request) -> web.StreamResponse:
+        name = request.match_info["name"]
+        path = STATIC / name
+        if "/" in name or name.startswith(".") or path.suffix not in (".js", ".css") \
+                or not path.is_file():
+            raise web.HTTPNotFound()
+        return web.FileResponse(path, headers=_HEADERS)
+
+    async def _font(self, request: web.Request) -> web.StreamResponse:
+        name = request.match_info["name"].removesuffix(".ttf")
+        path = self.fonts.get(name)
+        if path is None or not path.is_file():
+            raise web.HTTPNotFound()
+        return web.FileResponse(path, headers={"Content-Type": "font/ttf",
+                                               "Cache-Control": "max-age=86400"})
+
+    def _post(self, kind: str) -> Callable[[web.Request], Any]:
+        async def post(request: web.Request) -> web.StreamResponse:
+            try:
+                data = await request.json()
+            except (ValueError, web.HTTPException):
+                return web.json_response({"error": "not_json"}, status=400)
+            if not isinstance(data, dict):
+                return web.json_response({"error": "not_json"}, status=400)
+            loop = asyncio.get_running_loop()
+            answer: asyncio.Future[tuple[int, dict[str, Any]]] = loop.create_future()
+
+            def reply(status: int, body: dict[str, Any]) -> None:
+                def settle() -> None:
+                    if not answer.done():
+                        answer.set_result((status, body))
+                with contextlib.suppress(RuntimeError):
+                    loop.call_soon_threadsafe(settle)
+
+            fields = {k: data[k] for k in ("code", "name", "serial", "payload") if k in data}
+            self.requests.put(Request(kind, -1, fields, reply))
+            try:
+                status, body = await asyncio.wait_for(answer, 10)
+            except TimeoutError:
+                return web.json_response({"error": "busy"}, status=503)
+            return web.json_response(body, status=status)
+        return post
+
+    # -- sockets ------------------------------------------------------------------------------
+    async def _socket(self, request: web.Request) -> web.StreamResponse:
+        if len(self._sockets) >= self.max_clients:
+            return web.json_response({"error": "full"}, status=503)
+        ws = web.WebSocketResponse(max_msg_size=MAX_MESSAGE, heartbeat=20)
+        await ws.prepare(request)
+        self._next += 1
+        client = self._next
+        box = Outbox()
+        self._outboxes[client] = box
+        self._sockets[client] = ws
+        writer = asyncio.create_task(self._write(ws, box))
+        bucket = Bucket(time.monotonic())
+        greeted = False
+        told = -1e9  # when the page was last told it sends too fast
+        try:
+            async for msg in ws:
+                if msg.type == WSMsgType.ERROR:
+                    break
+                now = time.monotonic()
+                if not bucket.take(now):
+                    if now - told >= 1.0:  # said once a second, however fast it sends
+                        told = now
+                        self.requests.put(Request("bad", client, {"why": "too_fast"}))
+                    continue
+                if msg.type not in (WSMsgType.TEXT, WSMsgType.BINARY):
+                    continue
+                try:
+                    message = validate(msg.data)
+                except BadMessage as exc:
+                    self.requests.put(Request("bad", client, {"why": exc.key}))
+                    continue
+                if message["type"] == "ping":
+                    box.put("pong", '{"type":"pong"}')
+                    continue
+                if message["type"] == "hello":
+                    if greeted:
+                        self.requests.put(Request("bad", client, {"why": "hello_twice"}))
+                        continue
+                    greeted = True
+                    self.requests.put(Request("hello", client, message))
+                    continue
+                if not greeted:
+                    self.requests.put(Request("bad", client, {"why": "hello_first"}))
+                    continue
+                self.requests.put(Request("message", client, message))
+        finally:
+            writer.cancel()
+            self._sockets.pop(client, None)
+            self._outboxes.pop(client, None)
+            self.requests.put(Request("gone", client))
+        return ws
+
+    async def _write(self, ws: web.WebSocketResponse, box: Outbox) -> None:
+        with contextlib.suppress(ConnectionError, RuntimeError, asyncio.CancelledError):
+            while not ws.closed:
+                await box.ready.wait()
+                box.ready.clear()
+                while box.items:
+                    kind, text = box.items.popleft()
+                    if kind == "close":
+                        await ws.close()
+                        return
+                    await ws.send_str(text)
+
+
+# Pages are the kiosk's own: nothing from elsewhere, never framed, never cached stale.
+_HEADERS: Final = {
+    "Cache-Control": "no-cache",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Content-Security-Policy": "default-src 'self'; connect-src 'self' ws: wss:; "
+                               "img-src 'self' data:; frame-ancestors 'none'",
+}
