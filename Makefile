@@ -14,9 +14,11 @@ BIN    := $(VENV)/bin
 # Debian packages the kiosk needs at run time and for its tests: fonts, espeak-ng
 # for the voice, poppler-utils and libzbar0 to read printed tickets back,
 # cups-client to print, systemd for systemd-analyze (which checks the unit),
-# gnubg (GNU Backgammon) for Takhteh Nard's expert level and its .mat export tests.
+# gnubg (GNU Backgammon) for Takhteh Nard's expert level and its .mat export tests,
+# chromium and chromium-driver: headless Chromium for the phone pages' browser tests
+# (Debian's chromedriver matches its chromium).
 APT_PACKAGES := python3-venv python3-pip fonts-noto-core fonts-dejavu-core espeak-ng \
-	libespeak-ng1 systemd poppler-utils libzbar0 cups-client gnubg
+	libespeak-ng1 systemd poppler-utils libzbar0 cups-client gnubg chromium chromium-driver
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: run test lint bench bench-voice bench-backgammon bench-backgammon-gnubg bench-hearts bench-debertz bench-dobbm screenshots apt venv clean install uninstall

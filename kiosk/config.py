@@ -19,8 +19,10 @@ for any game.
 from __future__ import annotations
 
 import dataclasses
+import ipaddress
 import math
 import os
+import re
 import tomllib
 import warnings
 from collections.abc import Iterator, Mapping
@@ -63,6 +65,7 @@ class Action(StrEnum):
     FULLSCREEN = "fullscreen"
     ERASE = "erase"
     LAST_TRICK = "last_trick"
+    PHONES = "phones"
 
 
 # Key names are pygame's (`pygame.key.name`), so the file stays readable.
@@ -81,6 +84,8 @@ DEFAULT_KEYS: dict[Action, tuple[str, ...]] = {
     Action.FULLSCREEN: ("f11",),
     Action.ERASE: ("backspace",),
     Action.LAST_TRICK: ("l",),
+    # Not "p": backgammon types it (numbers on the points) and files map pause to it.
+    Action.PHONES: ("j",),
 }
 
 
@@ -183,6 +188,81 @@ def _check_gnubg(gnubg: GnubgConfig) -> None:
         raise ConfigError(f"config key gnubg.path = {path!r} is not allowed: give the full "
                           'path from / (such as "/usr/games/gnubg"), a program name on the '
                           'PATH (such as "gnubg"), or "" to find it')
+
+
+PHONES_PORT_RANGE = (1024, 65535)
+PHONES_CLIENTS_RANGE = (1, 256)
+MAX_HOST_NAME = 253
+# The local network: the only addresses [phones] bind may name (besides loopback).
+LOCAL_NETWORKS = tuple(ipaddress.ip_network(net) for net in (
+    "10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "fc00::/7",  # private
+    "169.254.0.0/16", "fe80::/10",  # link-local
+))
+_HOST_LABEL = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?")
+
+
+@dataclass(frozen=True)
+class PhonesConfig:
+    """The [phones] section: phones join the game over the home network (DESIGN §3c).
+    `name` is the host in the addresses the TV's QR codes hold ("": the kiosk's own
+    local address, found at start); `bind` the one address the server listens on ("":
+    the kiosk's loopback and local-network addresses only)."""
+
+    enabled: bool = True
+    port: int = 8080
+    name: str = ""
+    max_clients: int = 24
+    bind: str = ""
+
+
+def is_local_address(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
+    """Loopback, or in a private (10/8, 172.16/12, 192.168/16, fc00::/7) or link-local
+    (169.254/16, fe80::/10) range: an address only the home network reaches."""
+    if address.is_loopback:
+        return True
+    return any(address.version == net.version and address in net for net in LOCAL_NETWORKS)
+
+
+def _check_phones(phones: PhonesConfig) -> None:
+    name = phones.name
+    if name and not _is_host_name(name):
+        raise ConfigError(
+            f"config key phones.name = {name!r} is not allowed: use a host name of letters, "
+            "digits, hyphens and dots (such as \"debarna.local\"), at most "
+            f"{MAX_HOST_NAME} characters, or an IPv4 address (such as \"192.168.1.20\"), "
+            "or \"\" to use the kiosk's own local address")
+    bind = phones.bind
+    if not bind:
+        return
+    try:
+        address = ipaddress.ip_address(bind)
+    except ValueError:
+        raise ConfigError(
+            f"config key phones.bind = {bind!r} is not allowed: use one IP address of the "
+            "kiosk's (such as \"192.168.1.20\"), or \"\" to listen on its local-network "
+            "addresses") from None
+    if not is_local_address(address):
+        raise ConfigError(
+            f"config key phones.bind = {bind!r} is not allowed: the kiosk listens on the home "
+            "network only, so use a loopback, private (10.x, 172.16-31.x, 192.168.x, fc00::/7) "
+            "or link-local (169.254.x, fe80::) address, or \"\" for the kiosk's own "
+            "local-network addresses")
+
+
+def _is_host_name(name: str) -> bool:
+    """A DNS host name (labels of letters, digits and hyphens, not at either end, joined by
+    dots) or an IPv4 address; all-digit labels must make a real IPv4 address."""
+    if len(name) > MAX_HOST_NAME:
+        return False
+    labels = name.split(".")
+    if not all(_HOST_LABEL.fullmatch(label) for label in labels):
+        return False
+    if all(label.isdigit() for label in labels):
+        try:
+            ipaddress.IPv4Address(name)
+        except ValueError:
+            return False
+    return True
 
 
 TURN_SECONDS_RANGE = (0, 600)
@@ -298,6 +378,7 @@ class Config:
     scanner: ScannerConfig = field(default_factory=ScannerConfig)
     printing: PrintingConfig = field(default_factory=PrintingConfig)
     gnubg: GnubgConfig = field(default_factory=GnubgConfig)
+    phones: PhonesConfig = field(default_factory=PhonesConfig)
     hearts: HeartsConfig = field(default_factory=HeartsConfig)  # type: ignore[valid-type]
     keys: dict[Action, tuple[str, ...]] = field(default_factory=lambda: dict(DEFAULT_KEYS))
     # The sections of the other registered games, by key (each game's defaults if unset).
@@ -429,6 +510,16 @@ _KIOSK_SECTIONS: dict[str, tuple[type, dict[str, _Rule]]] = {
     "gnubg": (
         GnubgConfig,
         {"path": _Rule(str), "ply": _Rule(int, 0, GNUBG_MAX_PLY)},
+    ),
+    "phones": (
+        PhonesConfig,
+        {
+            "enabled": _Rule(bool),
+            "port": _Rule(int, *PHONES_PORT_RANGE),
+            "name": _Rule(str),
+            "max_clients": _Rule(int, *PHONES_CLIENTS_RANGE),
+            "bind": _Rule(str),
+        },
     ),
 }
 
@@ -602,6 +693,8 @@ def from_mapping(data: dict[str, Any]) -> Config:
         _check_pins_once(sections["buttons"])
     if "gnubg" in sections:
         _check_gnubg(sections["gnubg"])
+    if "phones" in sections:
+        _check_phones(sections["phones"])
     keys = _keys(data["keys"]) if "keys" in data else dict(DEFAULT_KEYS)
     return Config(**sections, keys=keys, games=games)
 
@@ -701,6 +794,11 @@ _COMMENTS = {
     "tickets.seed": "which box: the one `debarna tickets --seed` prints",
     "gnubg.path": 'GNU Backgammon for Takhteh Nard\'s expert; "" = gnubg or /usr/games/gnubg',
     "gnubg.ply": f"how deep the expert (and its hints) looks, 0 to {GNUBG_MAX_PLY}; 2 = strong",
+    "phones.enabled": "phones join the game over the home network (QR codes on the TV)",
+    "phones.port": "web port for phones, 1024 to 65535; change the unit's SocketBindAllow too",
+    "phones.name": 'host in the QR codes\' links, e.g. "debarna.local"; "" = the kiosk\'s own IP',
+    "phones.max_clients": "phones and pages connected at once, 1 to 256",
+    "phones.bind": 'one loopback, private or link-local IP to listen on; "" = every such IP it has',
 }
 
 

@@ -9,6 +9,7 @@ import pytest
 
 from kiosk.config import (
     _SECTIONS,
+    DEFAULT_KEYS,
     Action,
     Config,
     ConfigError,
@@ -208,3 +209,113 @@ def test_the_environment_overrides_the_gnubg_section(monkeypatch: pytest.MonkeyP
     assert gnubg.gnubg_ply(section.ply) == 0
     monkeypatch.setenv(gnubg.ENV_PLY, "nine")  # unreadable: the config's ply
     assert gnubg.gnubg_ply(section.ply) == 1
+
+
+# -- [phones]: phones join the game over the home network (DESIGN §3c) ------------------------
+
+
+def test_the_phones_section_defaults_to_phones_joining_on_port_8080() -> None:
+    phones = Config().phones
+    assert phones.enabled is True
+    assert phones.port == 8080
+    assert phones.name == ""
+    assert phones.max_clients == 24
+    assert phones.bind == ""
+    assert Config().keys[Action.PHONES] == ("j",)
+
+
+def test_the_phones_keys_are_read_from_the_file() -> None:
+    phones = from_mapping({"phones": {"enabled": False, "port": 9000, "name": "debarna.local",
+                                      "max_clients": 256, "bind": "192.168.1.20"}}).phones
+    assert (phones.enabled, phones.port, phones.name, phones.max_clients, phones.bind) == (
+        False, 9000, "debarna.local", 256, "192.168.1.20")
+
+
+def test_the_phones_key_is_j_and_leaves_p_free_for_other_actions() -> None:
+    # "p" stays free: files map pause to it, and backgammon types it for the points' numbers.
+    assert "p" not in {name for names in DEFAULT_KEYS.values() for name in names}
+    assert from_mapping({"keys": {"pause": ["space", "p"]}}).keys[Action.PHONES] == ("j",)
+    with pytest.raises(ConfigError, match=r"keys\.phones"):
+        from_mapping({"keys": {"pause": ["space", "j"]}})
+    assert from_mapping({"keys": {"phones": ["f9"]}}).keys[Action.PHONES] == ("f9",)
+
+
+@pytest.mark.parametrize(
+    ("table", "named", "allowed"),
+    [
+        ({"enabled": "yes"}, "phones.enabled", "true or false"),
+        ({"port": 1023}, "phones.port", "from 1024 to 65535"),
+        ({"port": 80}, "phones.port", "from 1024 to 65535"),
+        ({"port": 65536}, "phones.port", "from 1024 to 65535"),
+        ({"port": "8080"}, "phones.port", "whole number"),
+        ({"port": 8080.0}, "phones.port", "whole number"),
+        ({"max_clients": 0}, "phones.max_clients", "from 1 to 256"),
+        ({"max_clients": 257}, "phones.max_clients", "from 1 to 256"),
+        ({"max_clients": True}, "phones.max_clients", "whole number"),
+        ({"name": 5}, "phones.name", "text"),
+        ({"bind": 10}, "phones.bind", "text"),
+        ({"bind": "kiosk.local"}, "phones.bind", "one IP address"),
+        ({"bind": "192.168.1"}, "phones.bind", "one IP address"),
+        ({"bind": "192.168.1.20 "}, "phones.bind", "one IP address"),
+        ({"bind": "10.0.0.0/8"}, "phones.bind", "one IP address"),
+        ({"addr": "10.0.0.1"}, "phones.addr", "enabled, port, name, max_clients, bind"),
+    ],
+)
+def test_a_bad_phones_key_is_named_with_what_is_allowed(
+        table: dict[str, object], named: str, allowed: str) -> None:
+    with pytest.raises(ConfigError) as caught:
+        from_mapping({"phones": table})
+    message = str(caught.value)
+    assert named in message and allowed in message and "\n" not in message
+
+
+@pytest.mark.parametrize(
+    "address",
+    ["8.8.8.8", "2001:4860::8888", "1.1.1.1", "100.64.0.1", "172.32.0.1", "192.0.2.1",
+     "0.0.0.0", "::", "224.0.0.251", "::ffff:8.8.8.8"],
+)
+def test_the_phones_server_may_not_bind_an_address_outside_the_home_network(
+        address: str) -> None:
+    with pytest.raises(ConfigError) as caught:
+        from_mapping({"phones": {"bind": address}})
+    message = str(caught.value)
+    assert f"phones.bind = {address!r}" in message
+    assert "loopback, private" in message and "link-local" in message
+    assert "\n" not in message
+
+
+@pytest.mark.parametrize(
+    "address",
+    ["127.0.0.1", "127.3.4.5", "::1", "10.0.0.7", "172.16.0.1", "172.31.255.254",
+     "192.168.1.20", "fd12:3456:789a::1", "fc00::1", "169.254.10.1", "fe80::1",
+     "fe80::1%eth0", "febf::1"],
+)
+def test_the_phones_server_may_bind_a_loopback_private_or_link_local_address(
+        address: str) -> None:
+    assert from_mapping({"phones": {"bind": address}}).phones.bind == address
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["debarna.local", "debarna", "kiosk-1.home.arpa", "DEBARNA.LOCAL", "192.168.1.20",
+     "10.0.0.7", "a" * 63 + ".local", ".".join(["a" * 63] * 3 + ["b" * 61]), "3com.example"],
+)
+def test_the_phones_name_may_be_a_host_name_or_an_ipv4_address(name: str) -> None:
+    assert len(name) <= 253
+    assert from_mapping({"phones": {"name": name}}).phones.name == name
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["debarna local", "debarna_kiosk.local", "debarna.local/", "http://debarna.local",
+     "debarna.local:8080", "-debarna.local", "debarna-.local", "debarna..local",
+     ".debarna.local", "debarna.local.", "a" * 64 + ".local",
+     ".".join(["a" * 63] * 4), "300.1.2.3", "192.168.1", "fe80::1", "دبرنا.local",
+     " debarna.local"],
+)
+def test_a_phones_name_that_is_no_host_name_is_refused_by_name(name: str) -> None:
+    with pytest.raises(ConfigError) as caught:
+        from_mapping({"phones": {"name": name}})
+    message = str(caught.value)
+    assert f"phones.name = {name!r}" in message
+    assert "host name" in message and "\n" not in message

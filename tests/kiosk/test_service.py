@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -122,3 +123,42 @@ def test_the_unit_is_a_notify_service_with_watchdog_and_sandbox() -> None:
                  "ProtectSystem=strict", "ReadWritePaths=/var/lib/debarna",
                  "SupplementaryGroups=video render input gpio audio lp"):
         assert line in text, line
+
+
+def test_the_unit_reaches_the_home_network_only() -> None:
+    lines = [line.strip() for line in UNIT.read_text().splitlines()
+             if line.strip() and not line.lstrip().startswith("#")]
+    assert not any(line.startswith("PrivateNetwork=") for line in lines)
+    families = [line for line in lines if line.startswith("RestrictAddressFamilies=")]
+    assert len(families) == 1
+    assert set(families[0].split("=", 1)[1].split()) == {"AF_UNIX", "AF_NETLINK", "AF_INET",
+                                                        "AF_INET6"}
+    assert [line for line in lines if line.startswith("IPAddressDeny=")] == ["IPAddressDeny=any"]
+    allowed = {item for line in lines if line.startswith("IPAddressAllow=")
+               for item in line.split("=", 1)[1].split()}
+    assert allowed == {"localhost", "link-local", "multicast", "10.0.0.0/8", "172.16.0.0/12",
+                       "192.168.0.0/16", "fc00::/7"}
+    # It may bind the phones' default port and no other.
+    assert "SocketBindAllow=tcp:8080" in lines and "SocketBindDeny=any" in lines
+    assert f"SocketBindAllow=tcp:{Config().phones.port}" in lines
+
+
+def test_the_units_other_hardening_is_kept() -> None:
+    text = UNIT.read_text()
+    for line in ("NoNewPrivileges=yes", "CapabilityBoundingSet=\n", "ProtectHome=yes",
+                 "PrivateTmp=yes", "ProtectKernelTunables=yes", "RestrictNamespaces=yes",
+                 "SystemCallFilter=@system-service", "DevicePolicy=closed",
+                 "ProtectProc=invisible", "ProcSubset=pid", "UMask=0077"):
+        assert line in text, line
+
+
+def test_systemd_analyze_security_rates_the_unit_exposure_2_or_less(tmp_path: Path) -> None:
+    root = _verify_root(tmp_path)
+    proc = subprocess.run(
+        ["systemd-analyze", "security", "--offline=yes", f"--root={root}", UNIT.name],
+        capture_output=True, text=True, timeout=120,
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    found = re.search(r"Overall exposure level for \S+: (\d+\.\d+)", proc.stdout)
+    assert found, proc.stdout
+    assert float(found.group(1)) <= 2.0, proc.stdout
