@@ -1,0 +1,936 @@
+/* Dabernā kiosk: the phones' pages (seat, ticket, board, index).
+ *
+ * One script for every page; `document.body.dataset.page` picks the entry function
+ * ("seat", "ticket", "board", "index"). No framework, no build step. Nothing that comes
+ * from the kiosk or a player is ever put into innerHTML: text goes in with textContent.
+ *
+ * The `words` keys this script reads from `model.words` (the page's fixed words in its
+ * language; an English literal is used only while a key is missing, e.g. before the
+ * first state arrives):
+ *
+ *   seat page:    connecting, reconnecting, scan, name, take_seat, join_title,
+ *                 your_seat, cards, trick, hand, next, aside, new, picked,
+ *                 network_error
+ *   ticket page:  connecting, reconnecting, serial, code, open_ticket, ticket_title,
+ *                 last, claim, forget, called, network_error
+ *   board page:   connecting, reconnecting, last, called, board_title
+ *
+ * (`lang` toggle shows the fixed names "فارسی" / "English" and needs no word.)
+ *
+ * The last words the kiosk sent, with their language and direction, are kept in
+ * localStorage "debarna.words" so that a page opened again shows its form and banners
+ * in the family's language before the socket is up. The language chosen with the toggle
+ * is kept in "debarna.lang" and sent in `hello`. Secrets: "debarna.seat",
+ * "debarna.ticket".
+ */
+"use strict";
+
+(function () {
+  // ---------------------------------------------------------------- small helpers
+
+  var FALLBACK = {
+    connecting: "connecting…",
+    reconnecting: "reconnecting…",
+    scan: "Scan the code on the TV to take a seat",
+    name: "Your name",
+    take_seat: "Take the seat",
+    join_title: "Take a seat",
+    your_seat: "You",
+    cards: "cards",
+    trick: "On the table",
+    hand: "Your hand",
+    next: "Next",
+    aside: "aside",
+    new: "new",
+    picked: "picked",
+    network_error: "No answer from the kiosk. Try again.",
+    serial: "Ticket serial",
+    code: "Code on the TV",
+    open_ticket: "Open the ticket",
+    ticket_title: "Your ticket",
+    last: "Last number",
+    claim: "CLAIM",
+    forget: "Forget this ticket",
+    called: "called",
+    board_title: "Called numbers",
+  };
+
+  function storageGet(key) {
+    try { return window.localStorage.getItem(key); } catch (e) { return null; }
+  }
+  function storageSet(key, value) {
+    try { window.localStorage.setItem(key, value); } catch (e) { /* private mode */ }
+  }
+  function storageRemove(key) {
+    try { window.localStorage.removeItem(key); } catch (e) { /* private mode */ }
+  }
+
+  var cached = null;
+  try { cached = JSON.parse(storageGet("debarna.words") || "null"); } catch (e) { cached = null; }
+  var currentWords = (cached && typeof cached.words === "object" && cached.words) || {};
+  var currentLang = (cached && cached.lang) || null;
+
+  function w(key) {
+    var v = currentWords && currentWords[key];
+    if (typeof v === "string" && v) return v;
+    return FALLBACK[key] || key;
+  }
+
+  var PERSIAN_DIGITS = "۰۱۲۳۴۵۶۷۸۹";
+  function digits(value) {
+    var s = String(value);
+    if (currentLang !== "fa") return s;
+    return s.replace(/[0-9]/g, function (d) { return PERSIAN_DIGITS[+d]; });
+  }
+
+  /* el("div", {id: "x", class: "a b", dataset: {id: "3"}}, [children | strings]) */
+  function el(tag, attrs, children) {
+    var node = document.createElement(tag);
+    if (attrs) {
+      Object.keys(attrs).forEach(function (k) {
+        var v = attrs[k];
+        if (v === null || v === undefined || v === false) return;
+        if (k === "class") node.className = v;
+        else if (k === "text") node.textContent = v;
+        else if (k === "dataset") Object.keys(v).forEach(function (d) { node.dataset[d] = String(v[d]); });
+        else if (k === "onclick") node.addEventListener("click", v);
+        else if (v === true) node.setAttribute(k, "");
+        else node.setAttribute(k, String(v));
+      });
+    }
+    (children || []).forEach(function (c) {
+      if (c === null || c === undefined || c === false) return;
+      node.appendChild(typeof c === "string" ? document.createTextNode(c) : c);
+    });
+    return node;
+  }
+
+  function clear(node) {
+    while (node.firstChild) node.removeChild(node.firstChild);
+    return node;
+  }
+
+  function $(id) { return document.getElementById(id); }
+
+  function applyLanguage(model) {
+    if (!model) return;
+    if (model.words && typeof model.words === "object") currentWords = model.words;
+    if (model.lang) currentLang = model.lang;
+    var root = document.documentElement;
+    if (model.lang) root.setAttribute("lang", model.lang);
+    root.setAttribute("dir", model.rtl ? "rtl" : "ltr");
+    storageSet("debarna.words", JSON.stringify({ lang: currentLang, rtl: !!model.rtl, words: currentWords }));
+  }
+
+  // Before any state: the last known language and direction.
+  function applyCachedLanguage() {
+    if (cached && cached.lang) {
+      applyLanguage({ lang: cached.lang, rtl: cached.rtl, words: cached.words });
+    }
+  }
+
+  function markRendered(msg) {
+    document.body.dataset.seq = String(msg.seq);
+    window.debarnaLastState = { seq: msg.seq, sent: msg.sent, received: Date.now() };
+  }
+
+  // ---------------------------------------------------------------- the toast
+
+  var toastTimer = null;
+  var toastError = null; // {text, until}
+  var toastNotice = null;
+
+  /* The toast floats over the top of the page, so an error never moves the cards under
+   * a finger; while a notice stands, the page keeps room for it above the header (the
+   * room changes only when a new state arrives). */
+  function showToast() {
+    var toast = $("toast");
+    if (!toast) return;
+    var text = null;
+    var kind = "notice";
+    if (toastError && toastError.until > Date.now()) { text = toastError.text; kind = "error"; }
+    else if (toastNotice) text = toastNotice;
+    if (text) {
+      toast.textContent = text;
+      toast.dataset.kind = kind;
+      toast.hidden = false;
+    } else {
+      toast.textContent = "";
+      toast.hidden = true;
+      delete toast.dataset.kind;
+    }
+  }
+
+  function reserveNoticeRoom() {
+    var app = $("app");
+    var toast = $("toast");
+    if (!app || !toast) return;
+    if (toastNotice && !(toastError && toastError.until > Date.now())) {
+      app.style.paddingTop = "calc(" + (toast.offsetHeight + 16) + "px + env(safe-area-inset-top))";
+    } else if (!toastNotice) {
+      app.style.paddingTop = "";
+    }
+  }
+
+  function toastErrorFor(message, reason, ms) {
+    var parts = [];
+    if (message) parts.push(String(message));
+    if (reason) parts.push(String(reason));
+    toastError = { text: parts.join(" — "), until: Date.now() + (ms || 4000) };
+    if (toastTimer) clearTimeout(toastTimer);
+    toastTimer = setTimeout(function () { toastError = null; toastTimer = null; showToast(); }, ms || 4000);
+    showToast();
+  }
+
+  function setNotice(text) {
+    toastNotice = text ? String(text) : null;
+    showToast();
+    reserveNoticeRoom();
+  }
+
+  // ---------------------------------------------------------------- the connection
+
+  /* One WebSocket to /ws, said hello to on each open; dropped sockets come back with
+   * back-off 1 s, 2 s, 4 s … 10 s, and at once when the page becomes visible again. */
+  function Connection(hello, onMessage) {
+    this.hello = hello;
+    this.onMessage = onMessage;
+    this.ws = null;
+    this.delay = 1000;
+    this.timer = null;
+    this.stopped = false;
+    this.everOpen = false;
+    this.pingTimer = null;
+    this.pongTimer = null;
+    var self = this;
+    document.addEventListener("visibilitychange", function () {
+      if (document.visibilityState === "visible") self.wake();
+    });
+    window.addEventListener("online", function () { self.wake(); });
+    window.addEventListener("pageshow", function (e) { if (e.persisted) self.wake(); });
+  }
+
+  Connection.prototype.url = function () {
+    return (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws";
+  };
+
+  Connection.prototype.banner = function (show) {
+    var conn = $("conn");
+    if (!conn) return;
+    if (show) {
+      conn.textContent = this.everOpen ? w("reconnecting") : w("connecting");
+      conn.hidden = false;
+    } else {
+      conn.hidden = true;
+    }
+  };
+
+  Connection.prototype.connect = function () {
+    if (this.stopped) return;
+    if (this.timer) { clearTimeout(this.timer); this.timer = null; }
+    if (this.ws && (this.ws.readyState === WebSocket.OPEN || this.ws.readyState === WebSocket.CONNECTING)) return;
+    var self = this;
+    var ws;
+    this.banner(true);
+    try {
+      ws = new WebSocket(this.url());
+    } catch (e) {
+      this.schedule();
+      return;
+    }
+    this.ws = ws;
+    ws.onopen = function () {
+      if (self.ws !== ws) return;
+      try { ws.send(JSON.stringify(self.hello())); } catch (e) { /* onclose follows */ }
+    };
+    ws.onmessage = function (event) {
+      if (self.ws !== ws) return;
+      var msg;
+      try { msg = JSON.parse(event.data); } catch (e) { return; }
+      if (!msg || typeof msg !== "object") return;
+      if (msg.type === "welcome" || msg.type === "state") {
+        self.everOpen = true;
+        self.delay = 1000;
+        self.banner(false);
+      }
+      if (msg.type === "pong") {
+        if (self.pongTimer) { clearTimeout(self.pongTimer); self.pongTimer = null; }
+        return;
+      }
+      if (msg.type === "closed") self.stop();
+      self.onMessage(msg);
+    };
+    ws.onclose = function () {
+      if (self.ws !== ws) return;
+      self.ws = null;
+      if (!self.stopped) self.schedule();
+    };
+    ws.onerror = function () { /* onclose follows */ };
+    this.startPing();
+  };
+
+  Connection.prototype.schedule = function () {
+    if (this.stopped || this.timer) return;
+    var self = this;
+    this.banner(true);
+    var delay = this.delay;
+    this.delay = Math.min(this.delay * 2, 10000);
+    this.timer = setTimeout(function () { self.timer = null; self.connect(); }, delay);
+  };
+
+  /* The page is back (screen on, Wi-Fi back): try now; if the socket looks open, make
+   * sure it is alive with a ping and drop it when no pong comes. */
+  Connection.prototype.wake = function () {
+    if (this.stopped) return;
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) { this.ping(3000); return; }
+    if (this.ws && this.ws.readyState === WebSocket.CONNECTING) return;
+    this.delay = 1000;
+    this.connect();
+  };
+
+  Connection.prototype.ping = function (timeout) {
+    var ws = this.ws;
+    var self = this;
+    if (!ws || ws.readyState !== WebSocket.OPEN || this.pongTimer) return;
+    try { ws.send(JSON.stringify({ type: "ping" })); } catch (e) { return; }
+    this.pongTimer = setTimeout(function () {
+      self.pongTimer = null;
+      if (self.ws === ws) {
+        self.ws = null;
+        try { ws.close(); } catch (e) { /* already gone */ }
+        self.delay = 1000;
+        self.schedule();
+      }
+    }, timeout);
+  };
+
+  Connection.prototype.startPing = function () {
+    var self = this;
+    if (this.pingTimer) return;
+    this.pingTimer = setInterval(function () {
+      if (document.visibilityState === "visible") self.ping(10000);
+    }, 25000);
+  };
+
+  Connection.prototype.send = function (obj) {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) {
+      this.wake();
+      return false;
+    }
+    try { this.ws.send(JSON.stringify(obj)); return true; } catch (e) { return false; }
+  };
+
+  Connection.prototype.stop = function () {
+    this.stopped = true;
+    if (this.timer) { clearTimeout(this.timer); this.timer = null; }
+    if (this.pingTimer) { clearInterval(this.pingTimer); this.pingTimer = null; }
+    if (this.pongTimer) { clearTimeout(this.pongTimer); this.pongTimer = null; }
+    var ws = this.ws;
+    this.ws = null;
+    if (ws) { try { ws.close(); } catch (e) { /* already gone */ } }
+    this.banner(false);
+  };
+
+  function helloFor(role, secret) {
+    var msg = { type: "hello", role: role };
+    if (secret) msg.secret = secret;
+    var lang = storageGet("debarna.lang");
+    if (lang === "fa" || lang === "en") msg.lang = lang;
+    return msg;
+  }
+
+  function postJSON(url, body) {
+    return fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+      cache: "no-store",
+      credentials: "same-origin",
+    }).then(function (response) {
+      return response.json().catch(function () { return {}; }).then(function (data) {
+        return { ok: response.ok, status: response.status, data: data || {} };
+      });
+    });
+  }
+
+  function langButton(conn, model) {
+    var toFa = model.lang !== "fa";
+    var button = el("button", {
+      id: "lang", type: "button", class: "lang",
+      lang: toFa ? "fa" : "en", dir: toFa ? "rtl" : "ltr",
+      text: toFa ? "فارسی" : "English",
+    });
+    button.addEventListener("click", function () {
+      var lang = toFa ? "fa" : "en";
+      storageSet("debarna.lang", lang);
+      conn.send({ type: "lang", lang: lang });
+    });
+    return button;
+  }
+
+  function formatClock(seconds) {
+    if (seconds === null || seconds === undefined) return "";
+    var s = Math.max(0, Math.round(seconds));
+    var m = Math.floor(s / 60);
+    var r = s % 60;
+    return digits(m + ":" + (r < 10 ? "0" : "") + r);
+  }
+
+  // ---------------------------------------------------------------- cards
+
+  function cardElement(card, opts) {
+    opts = opts || {};
+    var classes = ["card"];
+    if (card.legal) classes.push("legal");
+    if (opts.picked) classes.push("picked");
+    if (card.mark === "aside") classes.push("mark-aside");
+    if (card.mark === "new") classes.push("mark-new");
+    var node = el(opts.tag || "div", {
+      class: classes.join(" "),
+      dataset: { id: card.id },
+      type: opts.tag === "button" ? "button" : null,
+      dir: "ltr",
+    });
+    if (card.mark) node.dataset.mark = card.mark;
+    if (card.colour) node.style.color = String(card.colour);
+    node.appendChild(el("span", { class: "card-label", text: String(card.label != null ? card.label : "") }));
+    node.appendChild(el("span", { class: "card-suit", text: String(card.suit != null ? card.suit : "") }));
+    if (card.mark === "aside" || card.mark === "new") {
+      node.appendChild(el("span", { class: "card-mark", text: w(card.mark) }));
+    }
+    var label = String(card.label != null ? card.label : "");
+    if (opts.picked) label += " (" + w("picked") + ")";
+    node.setAttribute("aria-label", label);
+    return node;
+  }
+
+  // ---------------------------------------------------------------- seat page
+
+  function seatPage() {
+    var app = $("app");
+    var SECRET = "debarna.seat";
+    var joinMatch = location.pathname.match(/^\/join\/([^\/?#]+)\/?$/);
+    var conn = null;
+    var lastModel = null;
+    var picks = [];
+    var handKey = null;
+    var clockBase = null; // {clock, at}
+    var clockTimer = null;
+
+    applyCachedLanguage();
+
+    function message(text, extraClass) {
+      clear(app);
+      app.appendChild(el("div", { class: "message " + (extraClass || ""), id: "message" }, [
+        el("p", { text: text }),
+      ]));
+    }
+
+    function showJoinForm(code) {
+      clear(app);
+      var input = el("input", {
+        id: "name", name: "name", type: "text", maxlength: "24", autocomplete: "nickname",
+        autocapitalize: "words", required: true, enterkeyhint: "go",
+      });
+      var button = el("button", { id: "join", type: "submit", class: "primary", text: w("take_seat") });
+      var error = el("p", { id: "join-error", class: "form-error", hidden: true, role: "alert" });
+      var form = el("form", { id: "join-form", class: "form", autocomplete: "off" }, [
+        el("h1", { text: w("join_title") }),
+        el("label", { for: "name", text: w("name") }),
+        input, button, error,
+      ]);
+      form.addEventListener("submit", function (event) {
+        event.preventDefault();
+        var name = input.value.trim();
+        if (!name) { input.focus(); return; }
+        button.disabled = true;
+        error.hidden = true;
+        postJSON("/api/join", { code: code, name: name }).then(function (r) {
+          if (r.ok && r.data && typeof r.data.secret === "string") {
+            storageSet(SECRET, r.data.secret);
+            history.replaceState(null, "", "/play");
+            start(r.data.secret);
+          } else {
+            error.textContent = (r.data && r.data.error) || w("network_error");
+            error.hidden = false;
+            button.disabled = false;
+          }
+        }, function () {
+          error.textContent = w("network_error");
+          error.hidden = false;
+          button.disabled = false;
+        });
+      });
+      app.appendChild(form);
+      setTimeout(function () { try { input.focus(); } catch (e) { /* no keyboard */ } }, 50);
+    }
+
+    function start(secret) {
+      message(w("connecting"), "waiting");
+      conn = new Connection(function () { return helloFor("seat", secret); }, onMessage);
+      conn.connect();
+    }
+
+    function onMessage(msg) {
+      if (msg.type === "state" && msg.model) {
+        render(msg.model);
+        markRendered(msg);
+      } else if (msg.type === "error") {
+        toastErrorFor(msg.message, msg.reason);
+      } else if (msg.type === "closed") {
+        storageRemove(SECRET);
+        lastModel = null;
+        stopClock();
+        clear(app);
+        app.appendChild(el("div", { class: "message closed", id: "message" }, [
+          el("p", { text: String(msg.message || "") }),
+          el("p", { class: "hint", text: w("scan") }),
+        ]));
+        setNotice(null);
+      }
+    }
+
+    function stopClock() {
+      if (clockTimer) { clearInterval(clockTimer); clockTimer = null; }
+    }
+
+    function tickClock() {
+      var node = $("clock");
+      if (!node || !clockBase) return;
+      var left = clockBase.clock - (Date.now() - clockBase.at) / 1000;
+      node.textContent = formatClock(Math.ceil(Math.max(0, left)));
+      node.classList.toggle("low", left <= 10);
+    }
+
+    function sendCard(id) { conn.send({ type: "card", card: id }); }
+
+    function togglePick(id, count) {
+      var i = picks.indexOf(id);
+      if (i >= 0) picks.splice(i, 1);
+      else if (picks.length < count) picks.push(id);
+      else if (count === 1) picks = [id];
+      else return;
+      render(lastModel);
+    }
+
+    function render(model) {
+      if (model.kind && model.kind !== "table") return;
+      lastModel = model;
+      applyLanguage(model);
+      var hand = Array.isArray(model.hand) ? model.hand : [];
+      var key = hand.map(function (c) { return String(c.id); }).join(",");
+      if (key !== handKey || model.step !== "select") {
+        if (key !== handKey) picks = [];
+        handKey = key;
+      }
+      if (model.step !== "select") picks = [];
+      var ids = hand.map(function (c) { return c.id; });
+      picks = picks.filter(function (id) { return ids.indexOf(id) >= 0; });
+      var seats = Array.isArray(model.seats) ? model.seats : [];
+      var me = null;
+      seats.forEach(function (s) { if (s.you) me = s; });
+
+      var scrollY = window.scrollY;
+      clear(app);
+
+      // header
+      var clock = el("span", { id: "clock", class: "clock", dir: "ltr" });
+      app.appendChild(el("header", { class: "top" }, [
+        el("div", { class: "titles" }, [
+          el("h1", { class: "title", text: String(model.title || "") }),
+          el("span", { class: "me", id: "me", text: me ? String(me.name || "") : "" }),
+        ]),
+        clock,
+        langButton(conn, model),
+      ]));
+      if (model.clock === null || model.clock === undefined) {
+        clockBase = null;
+        clock.hidden = true;
+        stopClock();
+      } else {
+        clockBase = { clock: Number(model.clock), at: Date.now() };
+        tickClock();
+        if (!clockTimer) clockTimer = setInterval(tickClock, 250);
+      }
+
+      // prompt
+      app.appendChild(el("p", {
+        id: "prompt", class: "prompt" + (model.your_turn ? " your-turn" : ""),
+        text: String(model.prompt || ""), role: "status", "aria-live": "polite",
+      }));
+
+      // the scores of a hand
+      if (model.result) {
+        var r = model.result;
+        var table = el("table", { class: "scores" });
+        if (Array.isArray(r.header) && r.header.length) {
+          table.appendChild(el("thead", null, [el("tr", null, r.header.map(function (h) {
+            return el("th", { text: String(h) });
+          }))]));
+        }
+        var body = el("tbody");
+        (Array.isArray(r.rows) ? r.rows : []).forEach(function (row) {
+          body.appendChild(el("tr", null, (Array.isArray(row) ? row : []).map(function (c) {
+            return el("td", { text: String(c) });
+          })));
+        });
+        table.appendChild(body);
+        var next = el("button", { id: "next", type: "button", class: "primary", text: w("next") });
+        next.addEventListener("click", function () { conn.send({ type: "next" }); });
+        app.appendChild(el("section", { id: "result", class: "result" }, [
+          el("h2", { text: String(r.title || "") }),
+          el("div", { class: "table-wrap" }, [table]),
+          r.footer ? el("p", { class: "footer", text: String(r.footer) }) : null,
+          next,
+        ]));
+      }
+
+      // the other seats
+      var others = el("section", { id: "seats", class: "seats" });
+      seats.forEach(function (s) {
+        var classes = ["seat"];
+        if (s.turn) classes.push("turn");
+        if (s.you) classes.push("you");
+        var details = [];
+        if (s.who) details.push(String(s.who));
+        (Array.isArray(s.lines) ? s.lines : []).forEach(function (line) { details.push(String(line)); });
+        var lines = el("div", { class: "seat-lines" });
+        details.forEach(function (text, i) {
+          if (i) lines.appendChild(el("span", { class: "dot", "aria-hidden": "true", text: " · " }));
+          lines.appendChild(el("span", { class: i === 0 && s.who ? "seat-who" : "seat-line", text: text }));
+        });
+        var head = el("div", { class: "seat-head" }, [
+          el("span", { class: "seat-name", text: String(s.name || "") }),
+          s.cards !== null && s.cards !== undefined
+            ? el("span", { class: "seat-cards", text: digits(s.cards) + " " + w("cards") })
+            : null,
+        ]);
+        others.appendChild(el("div", { class: classes.join(" "), dataset: { seat: s.seat } }, [head, lines]));
+      });
+      app.appendChild(others);
+
+      // the trick
+      var trick = el("section", { id: "trick", class: "trick", "aria-label": w("trick") });
+      (Array.isArray(model.trick) ? model.trick : []).forEach(function (t) {
+        var fig = el("figure", { class: "played", dataset: { seat: t.seat } }, [
+          t.card ? cardElement(t.card) : null,
+          el("figcaption", { text: String(t.name || "") }),
+        ]);
+        trick.appendChild(fig);
+      });
+      if (!trick.firstChild) trick.classList.add("empty");
+      app.appendChild(trick);
+
+      // info line
+      app.appendChild(el("p", { id: "info", class: "info", text: String(model.info || "") }));
+      if (!model.info) $("info").hidden = true;
+
+      // offers
+      var offers = Array.isArray(model.offers) ? model.offers : [];
+      if (offers.length) {
+        var box = el("section", { id: "offers", class: "offers" });
+        offers.forEach(function (o) {
+          var b = el("button", { type: "button", class: "offer", dataset: { id: o.id }, text: String(o.label || "") });
+          b.addEventListener("click", function () { conn.send({ type: "offer", id: o.id }); });
+          box.appendChild(b);
+        });
+        app.appendChild(el("section", { class: "offers-box" }, [
+          model.offers_title ? el("h2", { id: "offers-title", text: String(model.offers_title) }) : null,
+          box,
+        ]));
+      }
+
+      // select-N
+      var select = model.step === "select" && model.select ? model.select : null;
+      if (select) {
+        var count = Number(select.count) || 0;
+        var send = el("button", {
+          id: "select-send", type: "button",
+          class: "primary" + (picks.length === count ? " ready" : ""),
+        }, [
+          el("span", { text: String(select.button || "") }),
+          el("span", { class: "count", dir: "ltr", text: digits(picks.length + "/" + count) }),
+        ]);
+        send.addEventListener("click", function () { conn.send({ type: "select", cards: picks.slice() }); });
+        app.appendChild(el("section", { class: "select" }, [
+          select.banner ? el("p", { id: "select-banner", class: "banner", text: String(select.banner) }) : null,
+          send,
+        ]));
+      }
+
+      // the hand
+      var handBox = el("section", { id: "hand", class: "hand" + (select ? " selecting" : ""), "aria-label": w("hand") });
+      hand.forEach(function (card) {
+        var picked = picks.indexOf(card.id) >= 0;
+        var node = cardElement(card, { tag: "button", picked: picked });
+        node.addEventListener("click", function () {
+          if (select) togglePick(card.id, Number(select.count) || 0);
+          else sendCard(card.id);
+        });
+        handBox.appendChild(node);
+      });
+      app.appendChild(handBox);
+
+      setNotice(model.notice);
+      window.scrollTo(0, scrollY);
+    }
+
+    if (joinMatch) {
+      var code;
+      try { code = decodeURIComponent(joinMatch[1]); } catch (e) { code = joinMatch[1]; }
+      showJoinForm(code);
+      return;
+    }
+    var secret = storageGet(SECRET);
+    if (secret) start(secret);
+    else message(w("scan"), "scan");
+  }
+
+  // ---------------------------------------------------------------- ticket page
+
+  function ticketPage() {
+    var app = $("app");
+    var SECRET = "debarna.ticket";
+    var tMatch = location.pathname.match(/^\/t\/([^\/?#]+)\/?$/);
+    var conn = null;
+
+    applyCachedLanguage();
+
+    function forget() {
+      storageRemove(SECRET);
+      if (conn) conn.stop();
+      conn = null;
+      history.replaceState(null, "", "/ticket");
+      showForm(null);
+    }
+
+    function showForm(errorText) {
+      clear(app);
+      var serial = el("input", {
+        id: "serial", name: "serial", type: "text", inputmode: "numeric", autocomplete: "off",
+        maxlength: "16", required: true, dir: "ltr",
+      });
+      var code = el("input", {
+        id: "code", name: "code", type: "text", autocomplete: "off", autocapitalize: "characters",
+        maxlength: "4", minlength: "4", required: true, dir: "ltr", spellcheck: "false",
+      });
+      var button = el("button", { id: "open", type: "submit", class: "primary", text: w("open_ticket") });
+      var error = el("p", { id: "ticket-error", class: "form-error", role: "alert", hidden: !errorText, text: errorText || "" });
+      var form = el("form", { id: "ticket-form", class: "form", autocomplete: "off" }, [
+        el("h1", { text: w("ticket_title") }),
+        el("label", { for: "serial", text: w("serial") }), serial,
+        el("label", { for: "code", text: w("code") }), code,
+        button, error,
+      ]);
+      form.addEventListener("submit", function (event) {
+        event.preventDefault();
+        var s = serial.value.trim();
+        var c = code.value.trim().toUpperCase();
+        if (!s || !c) return;
+        request({ serial: s, code: c }, button, error);
+      });
+      app.appendChild(form);
+    }
+
+    function request(body, button, error) {
+      if (button) button.disabled = true;
+      postJSON("/api/ticket", body).then(function (r) {
+        if (r.ok && r.data && typeof r.data.secret === "string") {
+          storageSet(SECRET, r.data.secret);
+          history.replaceState(null, "", "/ticket");
+          start(r.data.secret);
+        } else {
+          var text = (r.data && r.data.error) || w("network_error");
+          if (error) { error.textContent = text; error.hidden = false; if (button) button.disabled = false; }
+          else showForm(text);
+        }
+      }, function () {
+        if (error) { error.textContent = w("network_error"); error.hidden = false; if (button) button.disabled = false; }
+        else showForm(w("network_error"));
+      });
+    }
+
+    function start(secret) {
+      clear(app);
+      app.appendChild(el("div", { class: "message waiting", id: "message" }, [el("p", { text: w("connecting") })]));
+      conn = new Connection(function () { return helloFor("ticket", secret); }, onMessage);
+      conn.connect();
+    }
+
+    function onMessage(msg) {
+      if (msg.type === "state" && msg.model) {
+        render(msg.model);
+        markRendered(msg);
+      } else if (msg.type === "error") {
+        toastErrorFor(msg.message, msg.reason);
+      } else if (msg.type === "closed") {
+        storageRemove(SECRET);
+        conn = null;
+        setNotice(null);
+        showForm(String(msg.message || ""));
+      }
+    }
+
+    function render(model) {
+      if (model.kind && model.kind !== "ticket") return;
+      applyLanguage(model);
+      var called = {};
+      (Array.isArray(model.called) ? model.called : []).forEach(function (n) { called[n] = true; });
+      clear(app);
+
+      app.appendChild(el("header", { class: "top" }, [
+        el("div", { class: "titles" }, [
+          el("h1", { class: "title", text: String(model.title || "") }),
+          model.serial ? el("span", { class: "me", id: "serial-shown", dir: "ltr", text: "#" + String(model.serial) }) : null,
+        ]),
+        langButton(conn, model),
+      ]));
+
+      var last = model.last;
+      app.appendChild(el("section", { class: "last-box" }, [
+        el("span", { class: "last-label", text: w("last") }),
+        el("span", {
+          id: "last", class: "last" + (last ? "" : " none"),
+          dataset: last ? { number: last } : null,
+          text: last ? digits(last) : "–",
+        }),
+      ]));
+
+      var grid = el("div", { id: "ticket", class: "ticket", dir: "ltr", role: "table" });
+      (Array.isArray(model.grid) ? model.grid : []).forEach(function (row) {
+        var r = el("div", { class: "ticket-row", role: "row" });
+        (Array.isArray(row) ? row : []).forEach(function (n) {
+          if (n === null || n === undefined) {
+            r.appendChild(el("div", { class: "cell empty", role: "cell" }));
+          } else {
+            var classes = "cell";
+            if (called[n]) classes += " called";
+            if (n === last) classes += " latest";
+            r.appendChild(el("div", { class: classes, role: "cell", dataset: { number: n } }, [
+              el("span", { text: digits(n) }),
+            ]));
+          }
+        });
+        grid.appendChild(r);
+      });
+      app.appendChild(grid);
+
+      if (model.status) app.appendChild(el("p", { id: "status", class: "info", text: String(model.status) }));
+
+      var claim = el("button", { id: "claim", type: "button", class: "claim", disabled: !model.can_claim, text: w("claim") });
+      claim.addEventListener("click", function () { if (conn) conn.send({ type: "claim" }); });
+      app.appendChild(claim);
+
+      if (model.claim) {
+        app.appendChild(el("section", {
+          id: "claim-panel", class: "claim-panel " + String(model.claim.state || ""),
+          dataset: { state: model.claim.state || "" }, role: "status",
+        }, [el("p", { text: String(model.claim.text || "") })]));
+      }
+
+      var forgetLink = el("a", { id: "forget", href: "/ticket", class: "forget", text: w("forget") });
+      forgetLink.addEventListener("click", function (event) { event.preventDefault(); forget(); });
+      app.appendChild(el("footer", { class: "foot" }, [forgetLink]));
+
+      setNotice(null);
+    }
+
+    if (tMatch) {
+      var payload;
+      try { payload = decodeURIComponent(tMatch[1]); } catch (e) { payload = tMatch[1]; }
+      clear(app);
+      app.appendChild(el("div", { class: "message waiting", id: "message" }, [el("p", { text: w("connecting") })]));
+      request({ payload: payload }, null, null);
+      return;
+    }
+    var secret = storageGet(SECRET);
+    if (secret) start(secret);
+    else showForm(null);
+  }
+
+  // ---------------------------------------------------------------- board page
+
+  /* The board as on the TV: nine columns by decade (1–9, 10–19, …, 80–90), eleven rows,
+   * left to right in both languages. */
+  function boardPosition(n) {
+    var column = Math.min(Math.floor(n / 10), 8);
+    var start = column === 0 ? 1 : column * 10;
+    return { column: column, row: n - start };
+  }
+
+  function boardPage() {
+    var app = $("app");
+    var conn = null;
+    applyCachedLanguage();
+    clear(app);
+    app.appendChild(el("div", { class: "message waiting", id: "message" }, [el("p", { text: w("connecting") })]));
+
+    function render(model) {
+      if (model.kind && model.kind !== "board") return;
+      applyLanguage(model);
+      var called = {};
+      var count = 0;
+      (Array.isArray(model.called) ? model.called : []).forEach(function (n) {
+        if (!called[n]) count += 1;
+        called[n] = true;
+      });
+      var last = model.last;
+      clear(app);
+      var board = el("div", { id: "board", class: "board", dir: "ltr" });
+      for (var n = 1; n <= 90; n++) {
+        var pos = boardPosition(n);
+        var classes = "cell";
+        if (called[n]) classes += " called";
+        if (n === last) classes += " latest";
+        var cell = el("div", { class: classes, dataset: { number: n } }, [el("span", { text: digits(n) })]);
+        cell.style.gridColumn = String(pos.column + 1);
+        cell.style.gridRow = String(pos.row + 1);
+        board.appendChild(cell);
+      }
+      app.appendChild(el("div", { class: "board-page" }, [
+        el("aside", { class: "board-side" }, [
+          el("div", { class: "side-top" }, [
+            el("h1", { class: "title", text: String(model.title || w("board_title")) }),
+            langButton(conn, model),
+          ]),
+          el("div", { class: "last-box" }, [
+            el("span", { class: "last-label", text: w("last") }),
+            el("span", {
+              id: "last", class: "last" + (last ? "" : " none"),
+              dataset: last ? { number: last } : null,
+              text: last ? digits(last) : "–",
+            }),
+          ]),
+          el("p", { class: "count", id: "count", text: digits(count) + " / " + digits(90) + " " + w("called") }),
+          model.status ? el("p", { id: "status", class: "info", text: String(model.status) }) : null,
+        ]),
+        board,
+      ]));
+    }
+
+    conn = new Connection(function () { return helloFor("board", null); }, function (msg) {
+      if (msg.type === "state" && msg.model) { render(msg.model); markRendered(msg); }
+      else if (msg.type === "error") toastErrorFor(msg.message, msg.reason);
+    });
+    conn.connect();
+  }
+
+  // ---------------------------------------------------------------- index page
+
+  function indexPage() {
+    applyCachedLanguage();
+  }
+
+  // ---------------------------------------------------------------- start
+
+  function main() {
+    var page = document.body.dataset.page;
+    if (page === "seat") seatPage();
+    else if (page === "ticket") ticketPage();
+    else if (page === "board") boardPage();
+    else if (page === "index") indexPage();
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", main);
+  else main();
+})();
