@@ -50,7 +50,7 @@ from kiosk.config import (
 from kiosk.games import Host, hosting
 from kiosk.gnubg import configured_path
 from kiosk.gnubg import why_unavailable as why_gnubg_unavailable
-from kiosk.i18n import LANGUAGES, set_language
+from kiosk.i18n import LANGUAGES, Translator, set_language
 from kiosk.journal import Journal
 from kiosk.keys import KeyFileError, key_warning, load_codes
 from kiosk.match_journal import (
@@ -60,6 +60,8 @@ from kiosk.match_journal import (
     records_for,
 )
 from kiosk.notify import Notifier
+from kiosk.phones.hub import PhoneHub
+from kiosk.phones.server import PhoneServer, local_addresses
 from kiosk.scenes.caller import CallerScene
 from kiosk.scenes.home import GAMES, Game, HomeScene, game_entries
 from kiosk.scenes.modes import TableScene
@@ -112,6 +114,8 @@ class KioskOptions:
     auto_check: bool | None = None  # overrides the config's hand.auto_check
     game: str = "debarna"  # headless: the game shown at once (backgammon: a demo match;
     # hearts: a hand under way against the computer)
+    phones: bool | None = None  # phones may join (None: the config says; off when headless)
+    phones_port: int | None = None  # overrides the config's port (0: any free port)
 
 
 class Scene(Protocol):
@@ -289,6 +293,13 @@ class Kiosk:
         except pygame.error as exc:
             log.warning("gamepads cannot be used: %s", exc)
         self._voice_checked = False
+        self.phones: PhoneHub | None = None
+        self.phone_server: PhoneServer | None = None
+        self._translators: dict[str, Translator] = {}
+        wanted = options.phones if options.phones is not None else \
+            config.phones.enabled and not options.headless
+        if wanted:
+            self._open_phones()
         self.scenes: dict[str, Scene] = {}
         self.scene: Scene = self.show("home")
         self.running = True
@@ -351,6 +362,44 @@ class Kiosk:
             controller.voice = self.voice
             self._voice_checked = False
 
+    # -- phones ---------------------------------------------------------------------------
+    def _open_phones(self) -> None:
+        """Start the phones' web server on the local network (DESIGN §3c); without it the
+        kiosk plays on, and the log says why."""
+        cfg = self.config.phones
+        port = cfg.port if self.options.phones_port is None else self.options.phones_port
+        files = self.text.files
+        fonts = {"sans": files.latin, "sans-bold": files.latin_bold, "arabic": files.arabic,
+                 "arabic-bold": files.arabic_bold}
+        if files.symbols is not None:
+            fonts["symbols"] = files.symbols
+        server = PhoneServer([cfg.bind] if cfg.bind else local_addresses(), port, fonts,
+                             cfg.max_clients)
+        if not server.start():
+            log.error("phones cannot join: %s", server.problem)
+            return
+        address, bound = next(((a, p) for a, p in server.bound if a != "127.0.0.1"),
+                              server.bound[0])
+        base = f"http://{cfg.name or address}:{bound}"
+        log.info("phones join at %s (listening on %s)", base,
+                 ", ".join(f"{a}:{p}" for a, p in server.bound))
+        self.phone_server = server
+        self.phones = PhoneHub(server, base, self._translator, lambda: self.tr.lang,
+                               self.codes, self._scanned)
+        self.phones.caller = self.controller
+
+    def _translator(self, lang: str) -> Translator:
+        found = self._translators.get(lang)
+        if found is None:
+            found = self._translators[lang] = Translator(lang,
+                                                         self.config.display.persian_digits)
+        return found
+
+    def close_phones(self) -> None:
+        if self.phone_server is not None:
+            self.phone_server.stop()
+            self.phone_server = None
+
     # -- display --------------------------------------------------------------------------
     def _open_display(self) -> pygame.Surface:
         try:
@@ -403,6 +452,9 @@ class Kiosk:
         if entered is not None:
             entered(time.monotonic())  # a table's turn clock waits while it is off screen
         self.scene = scene
+        if self.phones is not None and hasattr(scene, "give_seat"):
+            scene.phones = self.phones  # type: ignore[attr-defined]
+            self.phones.sit_at(scene)  # phones join the table on the screen
         if name == "caller" and self.controller.hand is None:
             self.controller.start_hand(time.monotonic(), paused=not self.options.headless)
         return scene
@@ -648,6 +700,8 @@ class Kiosk:
         self._register_printed()
         self._check_voice()
         self.scene.update(now)
+        if self.phones is not None:
+            self.phones.pump(now)
         if self.scene.request is not None:
             self.show(self.scene.request)
         rects = self.scene.draw(self.screen, now)
@@ -722,6 +776,7 @@ def run(options: KioskOptions) -> int:
             kiosk.buttons.close()
             kiosk.printer.shutdown(wait=False, cancel_futures=True)
             kiosk.thinker.shutdown(wait=False, cancel_futures=True)
+            kiosk.close_phones()
         if options.screenshot is not None:
             kiosk.save_screenshot(options.screenshot)
     finally:
