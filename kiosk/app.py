@@ -452,6 +452,8 @@ class Kiosk:
         if entered is not None:
             entered(time.monotonic())  # a table's turn clock waits while it is off screen
         self.scene = scene
+        if self.phones is not None and isinstance(scene, CallerScene):
+            scene.phones = self.phones  # the ticket page's address on the check-in panel
         if self.phones is not None and hasattr(scene, "give_seat"):
             scene.phones = self.phones  # type: ignore[attr-defined]
             self.phones.sit_at(scene)  # phones join the table on the screen

@@ -36,6 +36,8 @@ from typing import Any, Final
 
 from aiohttp import WSMsgType, web
 
+from kiosk.config import is_local_address
+
 log = logging.getLogger(__name__)
 
 STATIC: Final = Path(__file__).with_name("static")
@@ -175,7 +177,7 @@ def _private(address: str) -> bool:
         ip = ipaddress.ip_address(address.split("%")[0])
     except ValueError:
         return False
-    return ip.is_loopback or ip.is_link_local or (ip.is_private and not ip.is_unspecified)
+    return is_local_address(ip)
 
 
 def local_addresses() -> list[str]:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import string
 from dataclasses import dataclass, field
+from typing import Any
 
 import pygame
 
@@ -26,6 +27,7 @@ from engines.debarna.ticket import COLUMNS, ROWS, column_range
 from kiosk.caller import CallerController, Changed, ClaimPhase, ClaimResult, Notice
 from kiosk.config import Action
 from kiosk.i18n import Translator
+from kiosk.phones.qr import qr_surface
 from kiosk.text import TextRenderer
 from kiosk.theme import (
     ACCENT,
@@ -243,6 +245,7 @@ class CallerScene:
         self.text = text
         self.tr = tr
         self.rtl = tr.rtl
+        self.phones: Any = None  # the kiosk's PhoneHub: the ticket page's address (None: off)
         self.request: str | None = None
         self._layout: Layout | None = None
         self._background: pygame.Surface | None = None
@@ -515,6 +518,24 @@ class CallerScene:
             self._draw_pieces(surface, typed, 56, TEXT,
                               pygame.Rect(inner.left, y, inner.width, px(84)), bold=True)
         y += px(110)
+        phones = self.phones
+        width = inner.width
+        if phones is not None:  # the ticket page's code in the end corner, its words beside
+            side = px(230)
+            code = qr_surface(phones.ticket_url, side)
+            spot = code.get_rect(bottomright=inner.bottomright) if not self.rtl else \
+                code.get_rect(bottomleft=inner.bottomleft)
+            surface.blit(code, spot)
+            width = inner.width - code.get_width() - px(24)
+            # The address and the code exactly as typed: Latin digits, left to right.
+            words = self.tr("phones.on_tv").format(url=f"\u2066{phones.ticket_url}\u2069",
+                                                   code=f"\u2066{phones.tv_code}\u2069")
+            top = spot.top
+            left = inner.left if not self.rtl else spot.right + px(24)
+            for line in self.text.wrap(words, px(34), width, colour=TEXT):
+                self._draw_text(surface, line, 34, TEXT, pygame.Rect(left, top, width, px(52)))
+                top += px(52)
+            y = min(y, spot.top - px(4 * 52))
         for key in ("checkin.hint", "checkin.clear_hint"):
             for line in self.text.wrap(self.tr(key), px(34), inner.width, colour=TEXT_DIM):
                 self._draw_text(surface, line, 34, TEXT_DIM,

@@ -19,7 +19,7 @@ import pygame
 from kiosk import theme
 from kiosk.config import Action
 from kiosk.phones.qr import qr_surface
-from kiosk.scenes.card_layout import Layout
+from kiosk.scenes.card_layout import SEAT_NAMES, Layout
 from kiosk.scenes.card_pieces import READ, Piece
 from kiosk.table.seats import BotSeat, PersonAtTV
 from kiosk.theme import ACCENT, CURSOR, TEXT, TEXT_DIM
@@ -97,7 +97,8 @@ class PhonesPanel:
         columns = []
         for seat in range(players):
             url = self.phones.join_url(seat) if self.phones is not None else None
-            columns.append((self.seat_name(seat), self.who_plays(seat), url))  # type: ignore
+            name = word(f"seats.{SEAT_NAMES[players][seat]}")  # "South", never "You"
+            columns.append((name, self.who_plays(seat), url))
         title = word("phones.title")
         footer = word("phones.help")
         cursor = self.phones_cursor

@@ -757,6 +757,8 @@ class CardTableScene(TableScene, TableText, PhonesPanel):
             if rect.collidepoint(pos):
                 if name == "new_game":
                     self._toggle_menu()
+                elif name == "phones":
+                    self.phones_key(Action.PHONES, now)
                 elif name == "confirm":
                     self.confirm(now)
                 elif name.startswith("offer:"):
@@ -1502,25 +1504,34 @@ class CardTableScene(TableScene, TableText, PhonesPanel):
         left = self.seconds_left(now)
         if left is not None:
             pieces.append(self._timer(layout, left))
-        if self.modes:
-            rect = layout.new_game
-            self._buttons.append((rect, "new_game"))
-
-            def paint_new(surface: pygame.Surface) -> None:
-                # The button with its key, as in the help line: [H] New game.
-                theme.button(self.text, surface, rect, "", px(READ), px, rtl, fill=None)
-                pair = HelpPair(self._caps(Action.NEW_HAND), self.word("buttons.new_game"))
-                width = self._pair_width(pair, px)
-                if pair.keys and width <= rect.width - px(20):
-                    self._draw_pair(surface, "panel:new_game|pair", pair,
-                                    rect.centerx - width // 2, rect.centery, px)
-                else:
-                    self._line(surface, "panel:new_game|label", "panel", pair.action, px(READ),
-                               TEXT, rect.inflate(-px(20), 0), align="center")
-
-            pieces.append(Piece("panel:new_game", rect, (rtl,), paint_new))
+        buttons = [("new_game", Action.NEW_HAND, "buttons.new_game")] if self.modes else []
+        if self.phones is not None:  # above it: the phones panel
+            buttons.append(("phones", Action.PHONES, "help.phones"))
+        for row, (name, action, label) in enumerate(buttons):
+            pieces.append(self._panel_button(layout, name, action, label, row))
         pieces.append(self._help(layout))
         return pieces
+
+    def _panel_button(self, layout: Layout, name: str, action: Action, label: str,
+                      row: int) -> Piece:
+        """A button of the panel with its key, as in the help line ([H] New game), `row`
+        buttons above the lowest."""
+        px, rtl = layout.px, self.rtl
+        rect = layout.new_game.move(0, -row * (layout.new_game.height + px(16)))
+        self._buttons.append((rect, name))
+
+        def paint(surface: pygame.Surface) -> None:
+            theme.button(self.text, surface, rect, "", px(READ), px, rtl, fill=None)
+            pair = HelpPair(self._caps(action), self.word(label))
+            width = self._pair_width(pair, px)
+            if pair.keys and width <= rect.width - px(20):
+                self._draw_pair(surface, f"panel:{name}|pair", pair,
+                                rect.centerx - width // 2, rect.centery, px)
+            else:
+                self._line(surface, f"panel:{name}|label", "panel", pair.action, px(READ),
+                           TEXT, rect.inflate(-px(20), 0), align="center")
+
+        return Piece(f"panel:{name}", rect, (rtl,), paint)
 
     def _timer(self, layout: Layout, left: int) -> Piece:
         px, rtl = layout.px, self.rtl
