@@ -1,15 +1,18 @@
 """A live kiosk for the phone tests: the real app, headless, its phones' server on a free
 port of the loopback, its frames running on a thread of their own at 30 a second.
 
-Tests touch the game only through `LiveKiosk.call`, which runs between two frames (the
-frame loop is the only thread that may touch a game).
+The kiosk is made on that thread, and tests touch the game only through
+`LiveKiosk.call(fn)`, which runs `fn` there between two frames: the frame loop's thread
+is the only one that touches a game, its journal and its display, as in the app.
 """
 
 from __future__ import annotations
 
+import queue
 import threading
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import Future
 from dataclasses import replace
 from typing import Any, TypeVar
 
@@ -27,18 +30,16 @@ class LiveKiosk:
     """The kiosk and its frame loop (see the module docstring)."""
 
     def __init__(self, game: str = "hearts", lang: str = "en", seed: int = 5,
-                 config: Config | None = None) -> None:
+                 config: Config | None = None, rhythm: float | None = None) -> None:
         config = config or Config()
-        config = replace(config, voice=replace(config.voice, enabled=False))
-        self.kiosk = Kiosk(KioskOptions(headless=True, lang=lang, seed=seed, game=game,
-                                        phones=True, phones_port=0), config)
-        assert self.kiosk.phones is not None and self.kiosk.phone_server is not None
-        self.hub: PhoneHub = self.kiosk.phones
-        self.port = self.kiosk.phone_server.bound[0][1]
-        self.lock = threading.Lock()
+        self.config = replace(config, voice=replace(config.voice, enabled=False))
+        self.options = KioskOptions(headless=True, lang=lang, seed=seed, game=game,
+                                    phones=True, phones_port=0, rhythm=rhythm)
         self.frames: list[float] = []  # how long each frame took, in seconds
         self.failure: BaseException | None = None
+        self._jobs: queue.Queue[tuple[Callable[[], Any], Future[Any]]] = queue.Queue()
         self._stop = threading.Event()
+        self._ready = threading.Event()
         self._thread: threading.Thread | None = None
 
     @property
@@ -48,36 +49,71 @@ class LiveKiosk:
 
     def local(self, url: str) -> str:
         """A join address as the TV shows it, on the loopback."""
-        return self.base + url.split(":", 2)[2].split("/", 1)[1].join(["/", ""])
+        return self.base + "/" + url.split("/", 3)[3]
 
     def start(self) -> LiveKiosk:
+        """The kiosk is made on the frame loop's own thread (its journal, its display and
+        its games belong to that thread, as the app's belong to its main thread)."""
         self._thread = threading.Thread(target=self._run, name="kiosk-frames", daemon=True)
         self._thread.start()
+        self._ready.wait(60)
+        if self.failure is not None:
+            raise AssertionError(f"the kiosk did not start: {self.failure!r}")
         return self
 
     def _run(self) -> None:
         try:
+            self.kiosk = Kiosk(self.options, self.config)
+            assert self.kiosk.phones is not None and self.kiosk.phone_server is not None
+            self.hub: PhoneHub = self.kiosk.phones
+            self.port = self.kiosk.phone_server.bound[0][1]
+        except BaseException as exc:
+            self.failure = exc
+            self._ready.set()
+            raise
+        self._ready.set()
+        try:
             while not self._stop.is_set():
-                with self.lock:
-                    began = time.monotonic()
-                    self.kiosk.frame(began)
-                    self.frames.append(time.monotonic() - began)
+                began = time.monotonic()
+                self.kiosk.frame(began)
+                self.frames.append(time.monotonic() - began)
+                self._run_jobs()
                 time.sleep(max(0.0, began + 1 / FPS - time.monotonic()))
         except BaseException as exc:  # the test sees it
             self.failure = exc
             raise
+        finally:
+            self._run_jobs()
+            self.kiosk.close_phones()
+            self.kiosk.thinker.shutdown(wait=False, cancel_futures=True)
+            self.kiosk.printer.shutdown(wait=False, cancel_futures=True)
+            self.kiosk.buttons.close()
+            self.kiosk.journal.store.close()
+            pygame.quit()
 
-    def call(self, fn: Callable[[], T]) -> T:
-        """`fn()` between two frames."""
-        with self.lock:
-            return fn()
+    def _run_jobs(self) -> None:
+        while True:
+            try:
+                fn, future = self._jobs.get_nowait()
+            except queue.Empty:
+                return
+            try:
+                future.set_result(fn())
+            except BaseException as exc:
+                future.set_exception(exc)
+
+    def call(self, fn: Callable[[], T], timeout: float = 30.0) -> T:
+        """`fn()` on the frame loop's thread, between two frames."""
+        if self.failure is not None:
+            raise AssertionError(f"the frame loop failed: {self.failure!r}")
+        future: Future[T] = Future()
+        self._jobs.put((fn, future))
+        return future.result(timeout)
 
     def wait(self, done: Callable[[], bool], timeout: float = 20.0) -> None:
         """Until `done()` (checked between frames) holds; fails after `timeout` seconds."""
         end = time.monotonic() + timeout
         while time.monotonic() < end:
-            if self.failure is not None:
-                raise AssertionError(f"the frame loop failed: {self.failure!r}")
             if self.call(done):
                 return
             time.sleep(0.02)
@@ -103,11 +139,7 @@ class LiveKiosk:
     def close(self) -> None:
         self._stop.set()
         if self._thread is not None:
-            self._thread.join(10)
-        self.kiosk.close_phones()
-        self.kiosk.thinker.shutdown(wait=False, cancel_futures=True)
-        self.kiosk.printer.shutdown(wait=False, cancel_futures=True)
-        self.kiosk.buttons.close()
+            self._thread.join(20)
 
 
 @pytest.fixture
@@ -123,4 +155,3 @@ def live_kiosk() -> Iterator[Callable[..., LiveKiosk]]:
     yield make
     for kiosk in made:
         kiosk.close()
-    pygame.quit()
