@@ -8,14 +8,17 @@
  * language; an English literal is used only while a key is missing, e.g. before the
  * first state arrives):
  *
- *   seat page:    connecting, reconnecting, scan, name, take_seat, join_title,
- *                 your_seat, cards, trick, hand, next, aside, new, picked,
- *                 network_error
- *   ticket page:  connecting, reconnecting, serial, code, open_ticket, ticket_title,
- *                 last, claim, forget, called, network_error
- *   board page:   connecting, reconnecting, last, called, board_title
- *
- * (`lang` toggle shows the fixed names "فارسی" / "English" and needs no word.)
+ *   every page:   waiting (before the first state), reconnecting (the #conn banner),
+ *                 lang (the language toggle's text: "فارسی" in English, "English" in
+ *                 Persian), closed (when a `closed` message has no text)
+ *   seat page:    your_name, take_seat, scan_tv, cards, trick, next, send
+ *                 optional: aside, new (a marked card's badge; without them "new" shows
+ *                 a star and "aside" only the card's dashed look), hand (the hand's
+ *                 aria-label), network_error (the join form when the kiosk is not
+ *                 answering)
+ *   ticket page:  serial, tv_code, follow (the form's button), ticket (the form's
+ *                 heading), last, claim, forget; optional network_error
+ *   board page:   last, called, board (the heading when the model has no title)
  *
  * The last words the kiosk sent, with their language and direction, are kept in
  * localStorage "debarna.words" so that a page opened again shows its form and banners
@@ -29,30 +32,28 @@
   // ---------------------------------------------------------------- small helpers
 
   var FALLBACK = {
-    connecting: "connecting…",
-    reconnecting: "reconnecting…",
-    scan: "Scan the code on the TV to take a seat",
-    name: "Your name",
+    waiting: "Waiting for the kiosk…",
+    reconnecting: "Reconnecting…",
+    lang: "فارسی",
+    closed: "Closed",
+    scan_tv: "Scan the code on the TV to take a seat",
+    your_name: "Your name",
     take_seat: "Take the seat",
-    join_title: "Take a seat",
-    your_seat: "You",
     cards: "cards",
     trick: "On the table",
     hand: "Your hand",
     next: "Next",
-    aside: "aside",
-    new: "new",
-    picked: "picked",
-    network_error: "No answer from the kiosk. Try again.",
-    serial: "Ticket serial",
-    code: "Code on the TV",
-    open_ticket: "Open the ticket",
-    ticket_title: "Your ticket",
+    send: "Send",
+    network_error: "The kiosk is not answering. Try again.",
+    serial: "Ticket number",
+    tv_code: "Code on the TV",
+    follow: "Follow my ticket",
+    ticket: "Ticket",
     last: "Last number",
-    claim: "CLAIM",
+    claim: "Claim!",
     forget: "Forget this ticket",
-    called: "called",
-    board_title: "Called numbers",
+    called: "Numbers called",
+    board: "Board",
   };
 
   function storageGet(key) {
@@ -178,7 +179,12 @@
     if (reason) parts.push(String(reason));
     toastError = { text: parts.join(" — "), until: Date.now() + (ms || 4000) };
     if (toastTimer) clearTimeout(toastTimer);
-    toastTimer = setTimeout(function () { toastError = null; toastTimer = null; showToast(); }, ms || 4000);
+    toastTimer = setTimeout(function () {
+      toastError = null;
+      toastTimer = null;
+      showToast();
+      reserveNoticeRoom();
+    }, ms || 4000);
     showToast();
   }
 
@@ -218,11 +224,12 @@
     var conn = $("conn");
     if (!conn) return;
     if (show) {
-      conn.textContent = this.everOpen ? w("reconnecting") : w("connecting");
+      conn.textContent = this.everOpen ? w("reconnecting") : w("waiting");
       conn.hidden = false;
     } else {
       conn.hidden = true;
     }
+    document.body.classList.toggle("offline", !!show && this.everOpen);
   };
 
   Connection.prototype.connect = function () {
@@ -358,7 +365,8 @@
     var button = el("button", {
       id: "lang", type: "button", class: "lang",
       lang: toFa ? "fa" : "en", dir: toFa ? "rtl" : "ltr",
-      text: toFa ? "فارسی" : "English",
+      text: currentWords && typeof currentWords.lang === "string" && currentWords.lang
+        ? currentWords.lang : toFa ? "فارسی" : "English",
     });
     button.addEventListener("click", function () {
       var lang = toFa ? "fa" : "en";
@@ -395,11 +403,14 @@
     if (card.colour) node.style.color = String(card.colour);
     node.appendChild(el("span", { class: "card-label", text: String(card.label != null ? card.label : "") }));
     node.appendChild(el("span", { class: "card-suit", text: String(card.suit != null ? card.suit : "") }));
+    var badge = null;
     if (card.mark === "aside" || card.mark === "new") {
-      node.appendChild(el("span", { class: "card-mark", text: w(card.mark) }));
+      badge = currentWords && typeof currentWords[card.mark] === "string" && currentWords[card.mark]
+        ? currentWords[card.mark] : card.mark === "new" ? "★" : null;
     }
+    if (badge) node.appendChild(el("span", { class: "card-mark", text: badge }));
     var label = String(card.label != null ? card.label : "");
-    if (opts.picked) label += " (" + w("picked") + ")";
+    if (opts.picked) label += " ✓";
     node.setAttribute("aria-label", label);
     return node;
   }
@@ -435,8 +446,7 @@
       var button = el("button", { id: "join", type: "submit", class: "primary", text: w("take_seat") });
       var error = el("p", { id: "join-error", class: "form-error", hidden: true, role: "alert" });
       var form = el("form", { id: "join-form", class: "form", autocomplete: "off" }, [
-        el("h1", { text: w("join_title") }),
-        el("label", { for: "name", text: w("name") }),
+        el("label", { for: "name", text: w("your_name") }),
         input, button, error,
       ]);
       form.addEventListener("submit", function (event) {
@@ -466,7 +476,7 @@
     }
 
     function start(secret) {
-      message(w("connecting"), "waiting");
+      message(w("waiting"), "waiting");
       conn = new Connection(function () { return helloFor("seat", secret); }, onMessage);
       conn.connect();
     }
@@ -483,8 +493,8 @@
         stopClock();
         clear(app);
         app.appendChild(el("div", { class: "message closed", id: "message" }, [
-          el("p", { text: String(msg.message || "") }),
-          el("p", { class: "hint", text: w("scan") }),
+          el("p", { text: String(msg.message || w("closed")) }),
+          el("p", { class: "hint", text: w("scan_tv") }),
         ]));
         setNotice(null);
       }
@@ -538,7 +548,7 @@
       app.appendChild(el("header", { class: "top" }, [
         el("div", { class: "titles" }, [
           el("h1", { class: "title", text: String(model.title || "") }),
-          el("span", { class: "me", id: "me", text: me ? String(me.name || "") : "" }),
+          el("span", { class: "me", id: "me", text: String(model.name || (me && me.name) || "") }),
         ]),
         clock,
         langButton(conn, model),
@@ -647,8 +657,9 @@
         var send = el("button", {
           id: "select-send", type: "button",
           class: "primary" + (picks.length === count ? " ready" : ""),
+          disabled: picks.length === 0,
         }, [
-          el("span", { text: String(select.button || "") }),
+          el("span", { text: String(select.button || w("send")) }),
           el("span", { class: "count", dir: "ltr", text: digits(picks.length + "/" + count) }),
         ]);
         send.addEventListener("click", function () { conn.send({ type: "select", cards: picks.slice() }); });
@@ -683,7 +694,7 @@
     }
     var secret = storageGet(SECRET);
     if (secret) start(secret);
-    else message(w("scan"), "scan");
+    else message(w("scan_tv"), "scan");
   }
 
   // ---------------------------------------------------------------- ticket page
@@ -707,24 +718,24 @@
     function showForm(errorText) {
       clear(app);
       var serial = el("input", {
-        id: "serial", name: "serial", type: "text", inputmode: "numeric", autocomplete: "off",
-        maxlength: "16", required: true, dir: "ltr",
+        id: "serial", name: "serial", type: "text", autocomplete: "off", autocapitalize: "characters",
+        maxlength: "24", required: true, dir: "ltr", spellcheck: "false",
       });
       var code = el("input", {
         id: "code", name: "code", type: "text", autocomplete: "off", autocapitalize: "characters",
-        maxlength: "4", minlength: "4", required: true, dir: "ltr", spellcheck: "false",
+        maxlength: "8", required: true, dir: "ltr", spellcheck: "false",
       });
-      var button = el("button", { id: "open", type: "submit", class: "primary", text: w("open_ticket") });
+      var button = el("button", { id: "open", type: "submit", class: "primary", text: w("follow") });
       var error = el("p", { id: "ticket-error", class: "form-error", role: "alert", hidden: !errorText, text: errorText || "" });
       var form = el("form", { id: "ticket-form", class: "form", autocomplete: "off" }, [
-        el("h1", { text: w("ticket_title") }),
+        el("h1", { text: w("ticket") }),
         el("label", { for: "serial", text: w("serial") }), serial,
-        el("label", { for: "code", text: w("code") }), code,
+        el("label", { for: "code", text: w("tv_code") }), code,
         button, error,
       ]);
       form.addEventListener("submit", function (event) {
         event.preventDefault();
-        var s = serial.value.trim();
+        var s = serial.value.trim().toUpperCase();
         var c = code.value.trim().toUpperCase();
         if (!s || !c) return;
         request({ serial: s, code: c }, button, error);
@@ -741,18 +752,19 @@
           start(r.data.secret);
         } else {
           var text = (r.data && r.data.error) || w("network_error");
+          history.replaceState(null, "", "/ticket");
           if (error) { error.textContent = text; error.hidden = false; if (button) button.disabled = false; }
           else showForm(text);
         }
       }, function () {
         if (error) { error.textContent = w("network_error"); error.hidden = false; if (button) button.disabled = false; }
-        else showForm(w("network_error"));
+        else { history.replaceState(null, "", "/ticket"); showForm(w("network_error")); }
       });
     }
 
     function start(secret) {
       clear(app);
-      app.appendChild(el("div", { class: "message waiting", id: "message" }, [el("p", { text: w("connecting") })]));
+      app.appendChild(el("div", { class: "message waiting", id: "message" }, [el("p", { text: w("waiting") })]));
       conn = new Connection(function () { return helloFor("ticket", secret); }, onMessage);
       conn.connect();
     }
@@ -767,7 +779,7 @@
         storageRemove(SECRET);
         conn = null;
         setNotice(null);
-        showForm(String(msg.message || ""));
+        showForm(String(msg.message || w("closed")));
       }
     }
 
@@ -781,7 +793,7 @@
       app.appendChild(el("header", { class: "top" }, [
         el("div", { class: "titles" }, [
           el("h1", { class: "title", text: String(model.title || "") }),
-          model.serial ? el("span", { class: "me", id: "serial-shown", dir: "ltr", text: "#" + String(model.serial) }) : null,
+          model.serial ? el("span", { class: "me", id: "serial-shown", dir: "ltr", text: "#" + digits(model.serial) }) : null,
         ]),
         langButton(conn, model),
       ]));
@@ -839,7 +851,7 @@
       var payload;
       try { payload = decodeURIComponent(tMatch[1]); } catch (e) { payload = tMatch[1]; }
       clear(app);
-      app.appendChild(el("div", { class: "message waiting", id: "message" }, [el("p", { text: w("connecting") })]));
+      app.appendChild(el("div", { class: "message waiting", id: "message" }, [el("p", { text: w("waiting") })]));
       request({ payload: payload }, null, null);
       return;
     }
@@ -863,7 +875,7 @@
     var conn = null;
     applyCachedLanguage();
     clear(app);
-    app.appendChild(el("div", { class: "message waiting", id: "message" }, [el("p", { text: w("connecting") })]));
+    app.appendChild(el("div", { class: "message waiting", id: "message" }, [el("p", { text: w("waiting") })]));
 
     function render(model) {
       if (model.kind && model.kind !== "board") return;
@@ -890,7 +902,7 @@
       app.appendChild(el("div", { class: "board-page" }, [
         el("aside", { class: "board-side" }, [
           el("div", { class: "side-top" }, [
-            el("h1", { class: "title", text: String(model.title || w("board_title")) }),
+            el("h1", { class: "title", text: String(model.title || w("board")) }),
             langButton(conn, model),
           ]),
           el("div", { class: "last-box" }, [
@@ -901,7 +913,10 @@
               text: last ? digits(last) : "–",
             }),
           ]),
-          el("p", { class: "count", id: "count", text: digits(count) + " / " + digits(90) + " " + w("called") }),
+          el("p", { class: "count", id: "count" }, [
+            el("span", { class: "count-label", text: w("called") }),
+            el("span", { class: "count-value", text: digits(count) + " / " + digits(90) }),
+          ]),
           model.status ? el("p", { id: "status", class: "info", text: String(model.status) }) : null,
         ]),
         board,
@@ -918,7 +933,7 @@
   // ---------------------------------------------------------------- index page
 
   function indexPage() {
-    applyCachedLanguage();
+    /* Nothing to fetch: the kiosk's own page is bilingual and static. */
   }
 
   // ---------------------------------------------------------------- start
