@@ -520,20 +520,21 @@
       else if (picks.length < count) picks.push(id);
       else if (count === 1) picks = [id];
       else return;
-      render(lastModel);
+      render(lastModel, true);
     }
 
-    function render(model) {
+    /* The whole page from a state; `again` when it is the same state drawn again after a
+     * pick (the clock keeps counting from when the state came). */
+    function render(model, again) {
       if (model.kind && model.kind !== "table") return;
       lastModel = model;
       applyLanguage(model);
       var hand = Array.isArray(model.hand) ? model.hand : [];
       var key = hand.map(function (c) { return String(c.id); }).join(",");
-      if (key !== handKey || model.step !== "select") {
-        if (key !== handKey) picks = [];
-        handKey = key;
-      }
-      if (model.step !== "select") picks = [];
+      // Picks stay while the hand stays the same and a select-N step is asked.
+      if (key !== handKey) picks = [];
+      handKey = key;
+      if (!model.select) picks = [];
       var ids = hand.map(function (c) { return c.id; });
       picks = picks.filter(function (id) { return ids.indexOf(id) >= 0; });
       var seats = Array.isArray(model.seats) ? model.seats : [];
@@ -558,7 +559,7 @@
         clock.hidden = true;
         stopClock();
       } else {
-        clockBase = { clock: Number(model.clock), at: Date.now() };
+        if (!again || !clockBase) clockBase = { clock: Number(model.clock), at: Date.now() };
         tickClock();
         if (!clockTimer) clockTimer = setInterval(tickClock, 250);
       }
@@ -651,7 +652,7 @@
       }
 
       // select-N
-      var select = model.step === "select" && model.select ? model.select : null;
+      var select = model.select && typeof model.select === "object" ? model.select : null;
       if (select) {
         var count = Number(select.count) || 0;
         var send = el("button", {
