@@ -260,8 +260,10 @@ def _register(fonts: FontFiles) -> dict[tuple[bool, bool], str]:
     return names
 
 
-def write_pdf(strips: list[list[Ticket]], codes: TicketCodes, path: Path) -> None:
-    """Write the strips to an A4 PDF, one strip per page, each ticket with its signed QR.
+def write_pdf(strips: list[list[Ticket]], codes: TicketCodes, path: Path,
+              address: str | None = None) -> None:
+    """Write the strips to an A4 PDF, one strip per page, each ticket with its signed QR
+    (inside the kiosk's `address` for phones when given: `TicketCodes.link`).
 
     The file appears whole or not at all. Raises PrintError when no font is
     installed or the file cannot be written.
@@ -289,7 +291,7 @@ def write_pdf(strips: list[list[Ticket]], codes: TicketCodes, path: Path) -> Non
         sheet.cut_line(MARGIN, y, MARGIN + width, y)
         for ticket in strip:
             y -= slot
-            sheet.ticket(ticket, codes.encode(ticket), MARGIN, y, width, slot)
+            sheet.ticket(ticket, codes.link(ticket, address), MARGIN, y, width, slot)
             sheet.cut_line(MARGIN, y, MARGIN + width, y)
         sheet.cut_line(MARGIN, y, MARGIN, top - HEADING)
         sheet.cut_line(MARGIN + width, y, MARGIN + width, top - HEADING)
@@ -496,7 +498,7 @@ def _receipt_printer(device: str, dots: int) -> Any:
 
 def print_escpos(
     strips: list[list[Ticket]], codes: TicketCodes, device: str, *,
-    dots: int = RECEIPT_DOTS, native_qr: bool = False,
+    dots: int = RECEIPT_DOTS, native_qr: bool = False, address: str | None = None,
 ) -> None:
     """Print the tickets on an ESC/POS receipt printer, one ticket per cut.
 
@@ -515,7 +517,7 @@ def print_escpos(
         printer.hw("INIT")
         for strip in strips:
             for ticket in strip:
-                payload = codes.encode(ticket)
+                payload = codes.link(ticket, address)
                 printer.set(align="center")
                 printer.image(title, center=True)
                 printer.set(align="center", bold=True, double_width=True, double_height=True)

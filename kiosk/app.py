@@ -634,6 +634,8 @@ class Kiosk:
     def print_strips(self, count: int) -> Future[str]:
         """Issue and print strips on the printing thread; the screen shows the outcome."""
         tr, codes, where = self.tr, self.codes, self.config.printing
+        # With phones on, a ticket's QR code is its code inside the ticket page's address.
+        address = self.phones.base_url if self.phones is not None else None
 
         def job() -> str:
             if codes is None:
@@ -645,11 +647,11 @@ class Kiosk:
             try:
                 strips = draw(count, store, codes)
                 if where.escpos:
-                    print_escpos(strips, codes, where.escpos)
+                    print_escpos(strips, codes, where.escpos, address=address)
                 else:
                     with tempfile.TemporaryDirectory() as tmp:
                         pdf = Path(tmp) / "tickets.pdf"
-                        write_pdf(strips, codes, pdf)
+                        write_pdf(strips, codes, pdf, address)
                         print_pdf(pdf, where.printer or None)
                 register(strips, store, codes)  # only what was printed is registered
             finally:

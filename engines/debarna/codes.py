@@ -13,6 +13,11 @@ so a USB scanner types it the same on any keyboard layout:
 A ticket verifies from its code alone, given the kiosk's secret: the numbers and
 their rows are in the payload, and the tag proves this kiosk printed them. No
 clock, no I/O: the secret comes in as bytes.
+
+Where phones may follow their tickets, the code is printed inside the kiosk's address
+for it (`TicketCodes.link`): ``HTTP://192.168.1.20:8080/T/DB1:…``, still only QR
+alphanumeric characters, so a phone's camera opens the ticket's page and a USB scanner
+types it as before; `verify` reads the code after the address's ``/T/``.
 """
 
 from __future__ import annotations
@@ -35,6 +40,8 @@ _SERIAL = re.compile(r"[0-9A-Z][0-9A-Z-]{0,15}")
 _NUMBERS = re.compile(r"\d{30}")
 _TAG = re.compile(r"[A-Z2-7]{16}")
 MAX_PAYLOAD = 120
+ADDRESS_MARK = "/T/"  # a code inside an address comes after this
+MAX_ADDRESS = 80  # the longest address a code is printed in
 
 
 class CodeProblem(StrEnum):
@@ -90,9 +97,25 @@ class TicketCodes:
         body = f"{VERSION}:{self.series}:{serial}:{digits}"
         return f"{body}:{self._tag(body)}"
 
+    def link(self, ticket: Ticket, address: str | None) -> str:
+        """What a ticket's QR code holds: its code inside `address` (the kiosk's address
+        for phones, such as ``http://192.168.1.20:8080``), upper case so that it stays QR
+        alphanumeric; the code alone when there is no address or it cannot be written so."""
+        code = self.encode(ticket)
+        if not address:
+            return code
+        base = address.strip().rstrip("/").upper()
+        if len(base) > MAX_ADDRESS or not set(base) <= QR_ALPHANUMERIC or " " in base \
+                or not base.startswith("HTTP://"):
+            return code
+        return f"{base}{ADDRESS_MARK}{code}"
+
     def verify(self, payload: str) -> Scanned:
-        """The ticket in a scanned payload; CodeError says why it is refused."""
+        """The ticket in a scanned payload (a code, or a code in the kiosk's address);
+        CodeError says why it is refused."""
         text = payload.strip().upper()
+        if len(text) <= MAX_PAYLOAD + MAX_ADDRESS + len(ADDRESS_MARK) and ADDRESS_MARK in text:
+            text = text.rsplit(ADDRESS_MARK, 1)[1]
         if not text or len(text) > MAX_PAYLOAD or not set(text) <= QR_ALPHANUMERIC:
             raise CodeError(CodeProblem.UNREADABLE, "this is not a ticket code")
         parts = text.split(":")

@@ -259,6 +259,7 @@ class PhoneServer:
             app.router.add_get(path, self._page(page))
         app.router.add_get("/join/{code}", self._page("seat.html"))
         app.router.add_get("/t/{code}", self._page("ticket.html"))
+        app.router.add_get("/T/{code}", self._page("ticket.html"))  # a printed ticket's QR
         app.router.add_get("/static/{name}", self._static)
         app.router.add_get("/fonts/{name}", self._font)
         app.router.add_post("/api/join", self._post("join"))

@@ -136,3 +136,46 @@ def test_a_replayed_scan_is_checked_again_and_counted_once() -> None:
     assert first.valid == second.valid
     winners = c.hand.winners
     assert all(list(w.serials).count(TICKETS[0].serial) <= 1 for w in winners.values())
+
+
+# -- a code printed inside the kiosk's address for phones ---------------------------------------
+
+
+def test_a_code_in_the_kiosks_address_verifies_as_the_code_alone() -> None:
+    ticket = TICKETS[0]
+    link = CODES.link(ticket, "http://192.168.1.20:8080")
+    assert link == f"HTTP://192.168.1.20:8080/T/{CODES.encode(ticket)}"
+    assert set(link) <= QR_ALPHANUMERIC  # a scanner types it on any layout
+    assert CODES.verify(link).ticket == ticket
+    assert CODES.verify(link.lower().replace("/t/", "/T/")).ticket == ticket
+    # No address, or one that cannot be written in QR alphanumeric: the code alone.
+    assert CODES.link(ticket, None) == CODES.encode(ticket)
+    assert CODES.link(ticket, "http://kiosk_1.local:8080") == CODES.encode(ticket)
+    assert CODES.link(ticket, "ftp://192.168.1.20") == CODES.encode(ticket)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_an_edited_code_in_an_address_is_refused_as_the_code_is(data: st.DataObject) -> None:
+    ticket = data.draw(st.sampled_from(TICKETS))
+    code = CODES.encode(ticket)
+    edited = _mutate(code, data)
+    link = f"HTTP://KIOSK.LOCAL:8080/T/{edited}"
+    try:
+        scanned = CODES.verify(link)
+    except CodeError:
+        with_code = None
+        try:
+            CODES.verify(edited)
+        except CodeError:
+            with_code = "refused"
+        assert with_code == "refused"  # refused inside an address exactly when alone
+    else:
+        assert scanned.ticket == CODES.verify(edited).ticket
+    for foreign in (FOREIGN.encode(ticket), OTHER.encode(ticket)):
+        try:
+            CODES.verify(f"HTTP://KIOSK.LOCAL:8080/T/{foreign}")
+        except CodeError as exc:
+            assert exc.problem in (CodeProblem.FOREIGN, CodeProblem.BAD_SIGNATURE)
+        else:
+            raise AssertionError("a foreign or forged code in an address verified")

@@ -11,6 +11,7 @@ both: `make test`).
 from __future__ import annotations
 
 import shutil
+import subprocess
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import replace
@@ -19,9 +20,12 @@ from typing import Any
 
 import pygame
 import pytest
+from PIL import Image
+from pyzbar import pyzbar
 
 from engines.hearts import records as hearts_records
 from engines.hearts.rules import Phase
+from hardware.printing import write_pdf
 from kiosk.caller import ClaimPhase
 from kiosk.config import Config
 from kiosk.match_journal import HEARTS_RECORDS, MatchJournal
@@ -217,11 +221,22 @@ def test_a_phone_ticket_marks_the_calls_and_its_claim_gets_the_verdict(
     assert codes is not None
     k.call(lambda: k.kiosk.show("caller"))
     k.wait(lambda: controller.hand is not None)
-    ticket = box(config.tickets.strips, config.tickets.seed)[0][0]
-    payload = codes.encode(ticket)
+    strip = box(config.tickets.strips, config.tickets.seed)[0]
+    ticket = strip[0]
+    # The ticket as printed, with phones on: its QR code, read back from the PDF by zbar,
+    # is the ticket page's address with the signed code in it.
+    pdf = tmp_path / "tickets.pdf"
+    write_pdf([strip], codes, pdf, k.hub.base_url)
+    subprocess.run(["pdftoppm", "-r", "150", "-png", "-f", "1", "-l", "1", str(pdf),
+                    str(tmp_path / "page")], check=True)
+    page = Image.open(next(tmp_path.glob("page-*.png"))).convert("L")
+    read = [found.data.decode("ascii") for found in pyzbar.decode(page)
+            if found.type == "QRCODE"]
+    address = next(text for text in read if codes.verify(text).ticket == ticket)
+    assert address == f"{k.hub.base_url.upper()}/T/{codes.encode(ticket)}"
 
     phone = browsers()
-    phone.get(f"{k.base}/t/{payload}")  # what the phone's camera opens
+    phone.get(address)  # what the phone's camera opens
     wait(phone, lambda d: d.find_elements(By.CSS_SELECTOR, "#ticket [data-number]"))
     shown = {int(e.get_attribute("data-number")) for e in
              phone.find_elements(By.CSS_SELECTOR, "#ticket [data-number]")}
