@@ -24,7 +24,8 @@ GERMAN_SIGNS = {"hearts": ("♥", "#c0192b"), "leaves": ("♠", "#2e7d32"),
                 "acorns": ("♣", "#7a4a12"), "bells": ("♦", "#b8860b")}
 WORDS = ("next", "send", "lang", "your_name", "take_seat", "scan_tv", "reconnecting",
          "claim", "serial", "tv_code", "follow", "forget", "last", "called", "board",
-         "ticket", "trick", "cards", "you", "waiting", "closed")
+         "ticket", "trick", "cards", "you", "waiting", "closed", "aside", "new", "hand",
+         "network_error")
 
 
 def card_model(card: Any, legal: bool, mark: str | None) -> dict[str, Any]:
