@@ -256,7 +256,7 @@ class DebertzScene(CardTableScene):
         phase = self.state.phase
         if self.bots[actor] is not None and phase is Phase.BID:
             return self.tr("debertz.bidding", seat=name)
-        if acting and phase is Phase.PLAY and Say.BELLA in self.view().legal:
+        if acting and phase is Phase.PLAY and Say.BELLA in self.state.view(actor).legal:
             return self.tr("debertz.bella_prompt")
         return None
 
