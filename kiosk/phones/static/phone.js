@@ -549,7 +549,7 @@
       app.appendChild(el("header", { class: "top" }, [
         el("div", { class: "titles" }, [
           el("h1", { class: "title", text: String(model.title || "") }),
-          el("span", { class: "me", id: "me", text: String(model.name || (me && me.name) || "") }),
+          el("span", { class: "me", id: "me", dir: "auto", text: String(model.name || (me && me.name) || "") }),
         ]),
         clock,
         langButton(conn, model),
@@ -570,6 +570,15 @@
         text: String(model.prompt || ""), role: "status", "aria-live": "polite",
       }));
 
+      // Two panes: what is on the table, and what this seat can do (side by side on a
+      // landscape phone or a tablet, one above the other on a phone held upright).
+      var panes = el("div", { class: "panes" });
+      var infoPane = el("div", { class: "pane pane-table" });
+      var playPane = el("div", { class: "pane pane-play" });
+      panes.appendChild(infoPane);
+      panes.appendChild(playPane);
+      app.appendChild(panes);
+
       // the scores of a hand
       if (model.result) {
         var r = model.result;
@@ -588,7 +597,7 @@
         table.appendChild(body);
         var next = el("button", { id: "next", type: "button", class: "primary", text: w("next") });
         next.addEventListener("click", function () { conn.send({ type: "next" }); });
-        app.appendChild(el("section", { id: "result", class: "result" }, [
+        infoPane.appendChild(el("section", { id: "result", class: "result" }, [
           el("h2", { text: String(r.title || "") }),
           el("div", { class: "table-wrap" }, [table]),
           r.footer ? el("p", { class: "footer", text: String(r.footer) }) : null,
@@ -596,9 +605,14 @@
         ]));
       }
 
-      // the other seats
+      // the seats, in turn order from the one after this phone's; this phone's last
+      var oldSeats = $("seats");
+      var seatsScroll = oldSeats ? oldSeats.scrollLeft : 0;
+      var mine = -1;
+      seats.forEach(function (s, i) { if (s.you) mine = i; });
+      var ordered = mine < 0 ? seats : seats.slice(mine + 1).concat(seats.slice(0, mine + 1));
       var others = el("section", { id: "seats", class: "seats" });
-      seats.forEach(function (s) {
+      ordered.forEach(function (s) {
         var classes = ["seat"];
         if (s.turn) classes.push("turn");
         if (s.you) classes.push("you");
@@ -611,30 +625,31 @@
           lines.appendChild(el("span", { class: i === 0 && s.who ? "seat-who" : "seat-line", text: text }));
         });
         var head = el("div", { class: "seat-head" }, [
-          el("span", { class: "seat-name", text: String(s.name || "") }),
+          el("span", { class: "seat-name", dir: "auto", text: String(s.name || "") }),
           s.cards !== null && s.cards !== undefined
             ? el("span", { class: "seat-cards", text: digits(s.cards) + " " + w("cards") })
             : null,
         ]);
         others.appendChild(el("div", { class: classes.join(" "), dataset: { seat: s.seat } }, [head, lines]));
       });
-      app.appendChild(others);
+      infoPane.appendChild(others);
+      others.scrollLeft = seatsScroll;
 
       // the trick
       var trick = el("section", { id: "trick", class: "trick", "aria-label": w("trick") });
       (Array.isArray(model.trick) ? model.trick : []).forEach(function (t) {
         var fig = el("figure", { class: "played", dataset: { seat: t.seat } }, [
           t.card ? cardElement(t.card) : null,
-          el("figcaption", { text: String(t.name || "") }),
+          el("figcaption", { dir: "auto", text: String(t.name || "") }),
         ]);
         trick.appendChild(fig);
       });
       if (!trick.firstChild) trick.classList.add("empty");
-      app.appendChild(trick);
+      infoPane.appendChild(trick);
 
       // info line
-      app.appendChild(el("p", { id: "info", class: "info", text: String(model.info || "") }));
-      if (!model.info) $("info").hidden = true;
+      infoPane.appendChild(el("p", { id: "info", class: "info", text: String(model.info || "") }));
+      if (!model.info) infoPane.lastChild.hidden = true;
 
       // offers
       var offers = Array.isArray(model.offers) ? model.offers : [];
@@ -645,7 +660,7 @@
           b.addEventListener("click", function () { conn.send({ type: "offer", id: o.id }); });
           box.appendChild(b);
         });
-        app.appendChild(el("section", { class: "offers-box" }, [
+        playPane.appendChild(el("section", { class: "offers-box" }, [
           model.offers_title ? el("h2", { id: "offers-title", text: String(model.offers_title) }) : null,
           box,
         ]));
@@ -664,7 +679,7 @@
           el("span", { class: "count", dir: "ltr", text: digits(picks.length + "/" + count) }),
         ]);
         send.addEventListener("click", function () { conn.send({ type: "select", cards: picks.slice() }); });
-        app.appendChild(el("section", { class: "select" }, [
+        playPane.appendChild(el("section", { class: "select" }, [
           select.banner ? el("p", { id: "select-banner", class: "banner", text: String(select.banner) }) : null,
           send,
         ]));
@@ -681,10 +696,22 @@
         });
         handBox.appendChild(node);
       });
-      app.appendChild(handBox);
+      playPane.appendChild(handBox);
 
       setNotice(model.notice);
       window.scrollTo(0, scrollY);
+      showTurnSeat(others);
+    }
+
+    /* The seat whose turn it is stays in view in the row of seats (scrolled sideways,
+     * never the page up or down). */
+    function showTurnSeat(row) {
+      var turn = row.querySelector(".seat.turn");
+      if (!turn || row.scrollWidth <= row.clientWidth) return;
+      var r = turn.getBoundingClientRect();
+      var c = row.getBoundingClientRect();
+      if (r.right > c.right) row.scrollLeft += r.right - c.right + 12;
+      else if (r.left < c.left) row.scrollLeft -= c.left - r.left + 12;
     }
 
     if (joinMatch) {
@@ -703,7 +730,7 @@
   function ticketPage() {
     var app = $("app");
     var SECRET = "debarna.ticket";
-    var tMatch = location.pathname.match(/^\/t\/([^\/?#]+)\/?$/);
+    var tMatch = location.pathname.match(/^\/t\/([^\/?#]+)\/?$/i);
     var conn = null;
 
     applyCachedLanguage();
