@@ -420,7 +420,7 @@
   function seatPage() {
     var app = $("app");
     var SECRET = "debarna.seat";
-    var joinMatch = location.pathname.match(/^\/join\/([^\/?#]+)\/?$/);
+    var joinMatch = location.pathname.match(/^\/join\/([^\/?#]+)\/?$/i);
     var conn = null;
     var lastModel = null;
     var picks = [];
