@@ -68,6 +68,18 @@
 
   var cached = null;
   try { cached = JSON.parse(storageGet("debarna.words") || "null"); } catch (e) { cached = null; }
+  /* A server may also put the kiosk's words into the page itself
+   * (<body data-words='{"your_name": …}'>, with <html lang dir> set): they are used
+   * until a state arrives when this phone has none kept from before. */
+  if (!cached && document.body && document.body.dataset.words) {
+    try {
+      var given = JSON.parse(document.body.dataset.words);
+      if (given && typeof given === "object") {
+        cached = { lang: document.documentElement.getAttribute("lang") || null,
+                   rtl: document.documentElement.getAttribute("dir") === "rtl", words: given };
+      }
+    } catch (e) { /* not JSON: the English words */ }
+  }
   var currentWords = (cached && typeof cached.words === "object" && cached.words) || {};
   var currentLang = (cached && cached.lang) || null;
 
@@ -821,7 +833,7 @@
       app.appendChild(el("header", { class: "top" }, [
         el("div", { class: "titles" }, [
           el("h1", { class: "title", text: String(model.title || "") }),
-          model.serial ? el("span", { class: "me", id: "serial-shown", dir: "ltr", text: "#" + digits(model.serial) }) : null,
+          model.serial ? el("span", { class: "me", id: "serial-shown", dir: "ltr", text: "#" + String(model.serial) }) : null,
         ]),
         langButton(conn, model),
       ]));
