@@ -61,6 +61,7 @@ from kiosk.match_journal import (
 )
 from kiosk.notify import Notifier
 from kiosk.phones.hub import PhoneHub
+from kiosk.phones.models import page_words
 from kiosk.phones.server import PhoneServer, local_addresses
 from kiosk.scenes.caller import CallerScene
 from kiosk.scenes.home import GAMES, Game, HomeScene, game_entries
@@ -384,6 +385,10 @@ class Kiosk:
         log.info("phones join at %s (listening on %s)", base,
                  ", ".join(f"{a}:{p}" for a, p in server.bound))
         self.phone_server = server
+        for lang in LANGUAGES:
+            self._translator(lang)  # made here: the server's thread only reads them
+        server.words = lambda: (self.tr.lang, self.tr.rtl, page_words(self._translator(
+            self.tr.lang)))
         self.phones = PhoneHub(server, base, self._translator, lambda: self.tr.lang,
                                self.codes, self._scanned)
         self.phones.caller = self.controller

@@ -31,6 +31,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from html import escape
 from pathlib import Path
 from typing import Any, Final
 
@@ -218,6 +219,9 @@ class PhoneServer:
         self.port = port
         self.fonts = fonts
         self.max_clients = max_clients
+        # The kiosk's language and its pages' words, for a page's first paint (read on the
+        # server's thread: the catalogues are never changed once loaded).
+        self.words: Callable[[], tuple[str, bool, dict[str, str]]] | None = None
         self.requests: queue.Queue[Request] = queue.Queue()
         self.problem: str | None = None  # why it is not listening
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -329,10 +333,18 @@ class PhoneServer:
         return len(self._sockets)
 
     # -- pages --------------------------------------------------------------------------------
-    @staticmethod
-    def _page(name: str) -> Callable[[web.Request], Any]:
+    def _page(self, name: str) -> Callable[[web.Request], Any]:
+        """A page, in the kiosk's language from its first paint: `<html lang dir>` and the
+        page's words (`words()`: the language, right to left or not, the words) in it."""
         async def page(request: web.Request) -> web.StreamResponse:
-            return web.FileResponse(STATIC / name, headers=_HEADERS)
+            html = (STATIC / name).read_text(encoding="utf-8")
+            if self.words is not None:
+                lang, rtl, words = self.words()
+                html = html.replace('<html lang="en" dir="ltr">',
+                                    f'<html lang="{lang}" dir="{"rtl" if rtl else "ltr"}">', 1)
+                given = escape(json.dumps(words, ensure_ascii=False), quote=True)
+                html = html.replace("<body ", f'<body data-words="{given}" ', 1)
+            return web.Response(text=html, content_type="text/html", headers=_HEADERS)
         return page
 
     async def _static(self, request: web.Request) -> web.StreamResponse:
