@@ -1,0 +1,383 @@
+"""Screenshots of the phone pages for the README: a Bidel hand, a Debertz bid and a Dabernā
+ticket on a phone, in English and in Persian, and the TV's phones panel.
+
+The real kiosk runs headless (SDL's dummy driver) with its phones' server on the loopback
+only; its frames run on a thread of their own, the only one that touches the game (the
+script hands that thread its work between two frames, as the app's loop would answer a
+key). The phones are Debian's headless Chromium, driven by Selenium, with Chrome's mobile
+emulation: a screen of 390×844 CSS pixels at 2 device pixels to one. Each browser has a
+fresh profile, so a page follows the kiosk's language as a new phone's does.
+
+- docs/phones-hand-<lang>.png: a Bidel table for four people, each on a phone; the
+  first phone's seat (South) to play onto a trick, its legal cards lit.
+- docs/phones-bid-<lang>.png: a Debertz table, South on a phone at the bidding, with the
+  calls the rules allow (the second round when one of a few deals reaches it there).
+- docs/phones-ticket-<lang>.png: a ticket opened through the address in its printed QR
+  code, numbers called by hand (the caller in manual mode) until six of the
+  ticket's are called, the last one among them.
+- docs/phones-tv-panel.png: the TV's phones panel over the Bidel table (English), South
+  on a phone, a QR code for each other seat; docs/phones-tv-table.png: the TV with all
+  four seats on phones, every hand face down. Both 1920×1080, 256-colour PNGs.
+
+The QR codes and addresses on the TV name the kiosk as `debarna.local` on port 8080 (the
+config's [phones] name and port), as a home network with that name would see them; the
+browsers reach the same server on the loopback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import os
+import queue
+import shutil
+import socket
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+from collections.abc import Callable
+from concurrent.futures import Future
+from dataclasses import replace
+from pathlib import Path
+from typing import Any, TypeVar
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from benchmarks.shots import headless, save_shot  # noqa: E402
+
+headless()
+import pygame  # noqa: E402
+from PIL import Image  # noqa: E402
+from selenium import webdriver  # noqa: E402
+from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+
+from engines.debertz.rules import Phase as DebertzPhase  # noqa: E402
+from engines.hearts.rules import Phase as HeartsPhase  # noqa: E402
+from kiosk.app import FPS, Kiosk, KioskOptions  # noqa: E402
+from kiosk.config import Action, Config  # noqa: E402
+from kiosk.phones.hub import PhoneSeat  # noqa: E402
+from kiosk.tickets import box  # noqa: E402
+
+T = TypeVar("T")
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+PHONE = {"width": 390, "height": 844, "pixelRatio": 2.0}  # CSS pixels, device pixels per
+HOST = "debarna.local"  # the kiosk's name in the TV's addresses
+NAMES = {"en": ("Sara", "Babak", "Nasrin", "Omid"), "fa": ("سارا", "بابک", "نسرین", "امید")}
+MARKED = 6  # numbers of the ticket called before its picture (the last one among them)
+
+
+class RunningKiosk:
+    """The kiosk, made and run on a frame thread of its own at the app's rate; `call(fn)`
+    runs `fn` on that thread between two frames."""
+
+    def __init__(self, game: str, lang: str, seed: int, config: Config, data: Path) -> None:
+        os.environ["DEBARNA_DATA_DIR"] = str(data)  # a journal of its own, made anew
+        self.options = KioskOptions(headless=True, lang=lang, seed=seed, game=game,
+                                    phones=True, phones_port=free_port(8080))
+        self.config = config
+        self.failure: BaseException | None = None
+        self._jobs: queue.Queue[tuple[Callable[[], Any], Future[Any]]] = queue.Queue()
+        self._stop = threading.Event()
+        self._ready = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="kiosk-frames", daemon=True)
+
+    def __enter__(self) -> RunningKiosk:
+        self._thread.start()
+        self._ready.wait(60)
+        if self.failure is not None or not self._ready.is_set():
+            raise RuntimeError(f"the kiosk did not start: {self.failure!r}")
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join(20)
+
+    def _run(self) -> None:
+        try:
+            self.kiosk = Kiosk(self.options, self.config)
+            if self.kiosk.phones is None or self.kiosk.phone_server is None:
+                raise RuntimeError("the phones' server did not start")
+            self.hub = self.kiosk.phones
+            self.port = self.kiosk.phone_server.bound[0][1]
+        except BaseException as exc:
+            self.failure = exc
+            self._ready.set()
+            return
+        self._ready.set()
+        try:
+            while not self._stop.is_set():
+                began = time.monotonic()
+                self.kiosk.frame(began)
+                self._run_jobs()
+                time.sleep(max(0.0, began + 1 / FPS - time.monotonic()))
+        except BaseException as exc:
+            self.failure = exc
+        finally:
+            self._run_jobs()
+            self.kiosk.close_phones()
+            self.kiosk.thinker.shutdown(wait=False, cancel_futures=True)
+            self.kiosk.printer.shutdown(wait=False, cancel_futures=True)
+            self.kiosk.buttons.close()
+            self.kiosk.journal.store.close()
+            pygame.quit()
+
+    def _run_jobs(self) -> None:
+        while True:
+            try:
+                fn, future = self._jobs.get_nowait()
+            except queue.Empty:
+                return
+            try:
+                future.set_result(fn())
+            except BaseException as exc:
+                future.set_exception(exc)
+
+    def call(self, fn: Callable[[], T], timeout: float = 60.0) -> T:
+        if self.failure is not None:
+            raise RuntimeError(f"the frame loop failed: {self.failure!r}")
+        future: Future[T] = Future()
+        self._jobs.put((fn, future))
+        return future.result(timeout)
+
+    def wait(self, done: Callable[[], bool], timeout: float = 30.0) -> None:
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            if self.call(done):
+                return
+            time.sleep(0.05)
+        raise RuntimeError(f"not done within {timeout} s")
+
+    def local(self, url: str) -> str:
+        """An address the TV shows, on the loopback."""
+        return f"http://127.0.0.1:{self.port}/" + url.split("/", 3)[3]
+
+    def screen(self) -> pygame.Surface:
+        """The TV's screen after a frame drawn in full."""
+        def draw() -> pygame.Surface:
+            self.kiosk.scene.invalidate()
+            self.kiosk.frame(time.monotonic())
+            return self.kiosk.screen.copy()
+        return self.call(draw)
+
+
+def free_port(wanted: int) -> int:
+    """`wanted` if nothing listens there on the loopback, else 0 (any free port)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        try:
+            probe.bind(("127.0.0.1", wanted))
+        except OSError:
+            return 0
+    return wanted
+
+
+def kiosk_config(manual: bool = False) -> Config:
+    config = Config()
+    return replace(config, voice=replace(config.voice, enabled=False),
+                   caller=replace(config.caller, manual=manual),
+                   phones=replace(config.phones, name=HOST, bind="127.0.0.1"))
+
+
+# -- the phones ---------------------------------------------------------------------------
+
+
+def phone(profile: Path) -> Any:
+    """A headless Chromium with a phone's screen and a profile of its own."""
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                f"--user-data-dir={profile}", "--no-first-run", "--disable-extensions",
+                "--hide-scrollbars"):
+        options.add_argument(arg)
+    options.add_experimental_option("mobileEmulation", {"deviceMetrics": PHONE})
+    driver = webdriver.Chrome(options=options, service=Service(DRIVER))
+    driver.set_page_load_timeout(30)
+    return driver
+
+
+def wait(driver: Any, done: Callable[[Any], Any], timeout: float = 30.0) -> Any:
+    return WebDriverWait(driver, timeout, poll_frequency=0.05,
+                         ignored_exceptions=(StaleElementReferenceException,)).until(done)
+
+
+def join(driver: Any, url: str, name: str) -> None:
+    """Take a seat as a person does: open the TV's join address, type a name, press."""
+    driver.get(url)
+    wait(driver, lambda d: d.find_element(By.ID, "name")).send_keys(name)
+    driver.find_element(By.ID, "join").click()
+
+
+def join_by_post(k: RunningKiosk, url: str, name: str) -> None:
+    """Take a seat with the join page's own request (a phone whose page is not pictured)."""
+    code = url.rsplit("/", 1)[1]
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{k.port}/api/join", method="POST",
+        data=json.dumps({"code": code, "name": name}).encode(),
+        headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        json.loads(answer.read())
+
+
+def settled(driver: Any) -> None:
+    """The page drawn with its fonts loaded and its last model shown."""
+    wait(driver, lambda d: d.execute_script("return document.fonts.status") == "loaded")
+    time.sleep(0.6)
+
+
+def save_phone(driver: Any, out: Path) -> None:
+    """The phone's screen, as a PNG of at most 256 colours when that keeps it readable."""
+    image = Image.open(io.BytesIO(driver.get_screenshot_as_png())).convert("RGB")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    image.quantize(256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE).save(
+        out, optimize=True)
+    print(f"saved {out} ({image.width}x{image.height})")
+
+
+# -- the pictures --------------------------------------------------------------------------
+
+
+def table(k: RunningKiosk, game: str, mode: str) -> Any:
+    """`game`'s table on the TV, a new game started the way `mode`."""
+    def start() -> Any:
+        scene = k.kiosk.show(game)
+        scene.start(next(m for m in scene.modes if m.key == mode).bots, mode)
+        k.hub.sit_at(scene)
+        return scene
+    return k.call(start)
+
+
+def join_url(k: RunningKiosk, seat: int) -> str:
+    url = k.call(lambda: k.hub.join_url(seat))
+    assert url is not None, f"seat {seat} has no join code"
+    return url
+
+
+def bidel(lang: str, out: Path, profiles: Path, tv: bool) -> None:
+    """A Bidel hand on South's phone; with `tv`, the TV's phones panel and the table with
+    four phones."""
+    names = NAMES[lang]
+    with RunningKiosk("hearts", lang, 5, kiosk_config(), profiles / f"data-hearts-{lang}") as k:
+        scene = table(k, "hearts", "people4")
+
+        def onto_a_trick(state: Any) -> bool:
+            return state.phase is HeartsPhase.PLAY and state.current_player == 0 and \
+                len(state.trick) >= 2 and 2 <= len(state.tricks) <= 6
+
+        k.call(lambda: scene.fast_forward(onto_a_trick))
+        assert k.call(lambda: onto_a_trick(scene.state)), "no trick for South to play onto"
+        driver = phone(profiles / f"hand-{lang}")
+        try:
+            join(driver, k.local(join_url(k, 0)), names[0])
+            k.wait(lambda: isinstance(scene.table.seats[0], PhoneSeat))
+            if tv:  # the panel with South on a phone and a code for each other seat
+                k.call(lambda: scene.handle(Action.PHONES, "", time.monotonic()))
+                save_shot(k.screen(), out / "phones-tv-panel.png")
+                k.call(lambda: scene.handle(Action.PHONES, "", time.monotonic()))
+            for seat in (1, 2, 3):
+                join_by_post(k, join_url(k, seat), names[seat])
+            k.wait(lambda: all(isinstance(s, PhoneSeat) for s in scene.table.seats))
+            wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#hand .card.legal"))
+            settled(driver)
+            save_phone(driver, out / f"phones-hand-{lang}.png")
+            if tv:
+                save_shot(k.screen(), out / "phones-tv-table.png")
+        finally:
+            driver.quit()
+
+
+def debertz(lang: str, out: Path, profiles: Path) -> None:
+    """South on a phone at a Debertz table's bidding, its calls as buttons."""
+    with RunningKiosk("debertz", lang, 5, kiosk_config(), profiles / f"data-debertz-{lang}") as k:
+        def bidding(state: Any) -> bool:
+            return state.phase is DebertzPhase.BID and state.turn == 0
+
+        def second_round(state: Any) -> bool:
+            return bidding(state) and state.round == 2
+
+        scene = None
+        for _ in range(12):  # a few deals, for one that reaches South in the second round
+            scene = table(k, "debertz", "medium")
+            k.call(lambda s=scene: s.fast_forward(
+                lambda st: second_round(st) or st.phase is DebertzPhase.PLAY))
+            if k.call(lambda s=scene: second_round(s.state)):
+                break
+        else:
+            scene = table(k, "debertz", "medium")
+            k.call(lambda s=scene: s.fast_forward(bidding))
+        assert scene is not None and k.call(lambda: bidding(scene.state))
+        driver = phone(profiles / f"bid-{lang}")
+        try:
+            join(driver, k.local(join_url(k, 0)), NAMES[lang][0])
+            wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#offers button"))
+            settled(driver)
+            save_phone(driver, out / f"phones-bid-{lang}.png")
+        finally:
+            driver.quit()
+
+
+def ticket(lang: str, out: Path, profiles: Path) -> None:
+    """A ticket opened from its printed QR code's address, numbers called by hand."""
+    config = kiosk_config(manual=True)
+    with RunningKiosk("debarna", lang, 4, config, profiles / f"data-debarna-{lang}") as k:
+        controller = k.kiosk.controller
+        codes = k.kiosk.codes
+        assert codes is not None, "the kiosk has no ticket key"
+        k.call(lambda: k.kiosk.show("caller"))
+        k.wait(lambda: controller.hand is not None)
+        card = box(config.tickets.strips, config.tickets.seed)[0][0]
+        printed = codes.link(card, k.hub.base_url)  # what the ticket's QR code holds
+        driver = phone(profiles / f"ticket-{lang}")
+        try:
+            driver.get(k.local(printed))
+            wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#ticket [data-number]"))
+            rows = [{n for n in row if n is not None} for row in card.grid]
+            numbers = set().union(*rows)
+            called: set[int] = set()
+            for _ in range(90):  # on until enough of the ticket is marked, none of its rows
+                last = k.call(lambda: controller.next_number(time.monotonic()))
+                called = set(k.call(lambda: controller.called))
+                if any(row <= called for row in rows):  # too far: a row is complete
+                    raise RuntimeError("no call left the ticket marked and unclaimed")
+                if len(called & numbers) >= MARKED and last in numbers:
+                    break
+            wait(driver, lambda d: {int(e.get_attribute("data-number")) for e in
+                                    d.find_elements(By.CSS_SELECTOR,
+                                                    "#ticket .called[data-number]")}
+                 == called & numbers)
+            wait(driver, lambda d: d.find_element(By.ID, "last").get_attribute("data-number")
+                 == str(last))
+            settled(driver)
+            save_phone(driver, out / f"phones-ticket-{lang}.png")
+        finally:
+            driver.quit()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", default=str(ROOT / "docs"), help="the folder to save in")
+    args = parser.parse_args()
+    out = Path(args.out)
+    for path in (CHROMIUM, DRIVER):
+        if not Path(path).exists():
+            print(f"{path} is missing: apt-get install chromium chromium-driver",
+                  file=sys.stderr)
+            return 1
+    with tempfile.TemporaryDirectory(prefix="phones-shot-") as tmp:
+        profiles = Path(tmp) / "profiles"
+        for lang in ("en", "fa"):
+            bidel(lang, out, profiles, tv=lang == "en")
+            debertz(lang, out, profiles)
+            ticket(lang, out, profiles)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
