@@ -124,7 +124,7 @@ def test_the_tv_phones_panel_names_the_phone_and_offers_free_seats(live_kiosk: M
     assert_alive(k)
     # the panel's column of each seat says who plays it
     assert k.call(lambda: scene.who_plays(0)) == k.call(lambda: scene.word("person"))
-    assert k.call(lambda: scene.who_plays(1)) == words(k, "table.phones.on_phone", name="P1")
+    assert k.call(lambda: scene.who_plays(1)) == words(k, "table.phones.on_phone", player="P1")
 
 
 def test_each_page_holds_only_its_own_hand(live_kiosk: Make) -> None:

@@ -295,6 +295,31 @@ def test_made_up_truncated_and_taken_back_secrets_get_closed(live_kiosk: Make) -
     assert_alive(k)
 
 
+def test_a_secret_of_a_game_before_gets_closed(live_kiosk: Make) -> None:
+    k = live_kiosk(config=NO_CLOCK)
+    _, old = seated(k, (0, 1))
+    scene, new = seated(k, (0,))
+    closed_words = words(k, "phones.closed_seat")
+
+    async def run() -> None:
+        async with aiohttp.ClientSession() as session:
+            before = snapshot(k)
+            for secret in old.values():
+                phone = Phone(session, k.base)
+                answer = await phone.hello(secret)
+                assert answer == {"type": "closed", "message": closed_words}
+                assert await phone.closed_by_kiosk()
+            assert snapshot(k) == before
+            assert not isinstance(k.call(lambda: scene.table.seats[1]), PhoneSeat)
+            phone = Phone(session, k.base)
+            assert (await phone.hello(new[0]))["seat"] == 0
+            await pass_three(phone, k, 0)
+            await phone.close()
+
+    asyncio.run(run())
+    assert_alive(k)
+
+
 # -- 2. join codes ----------------------------------------------------------------------------
 
 def test_a_join_code_is_used_once(live_kiosk: Make) -> None:

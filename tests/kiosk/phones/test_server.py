@@ -186,6 +186,11 @@ def test_clean_name_keeps_a_persian_name_with_a_zero_width_non_joiner() -> None:
 
 # -- Bucket -----------------------------------------------------------------------------------
 
+def test_the_bounds_are_the_protocols() -> None:
+    assert (RATE, BURST, MAX_MESSAGE, server.MAX_BODY) == (8.0, 16.0, 2048, 1024)
+    assert (SECRET_MAX, ID_MAX, server.NAME_MAX) == (64, 64, 24)
+
+
 def test_bucket_allows_a_burst_then_refuses() -> None:
     bucket = Bucket(100.0)
     taken = [bucket.take(100.0) for _ in range(int(BURST) + 5)]
