@@ -119,12 +119,18 @@ def validate(raw: str | bytes) -> dict[str, Any]:
     raise BadMessage("unknown_type")
 
 
+JOINERS: Final = frozenset("\u200c\u200d")  # Persian's zero-width (non-)joiners
+
+
 def clean_name(raw: object) -> str | None:
-    """A player's typed name, trimmed (None: not a name)."""
+    """A player's typed name, trimmed (None: not a name). Persian names may hold the
+    zero-width non-joiner (as in «مهر‌انگیز»); no other invisible or control character."""
     if not isinstance(raw, str):
         return None
     name = " ".join(raw.split())
-    if not 0 < len(name) <= NAME_MAX or not name.isprintable():
+    if not 0 < len(name) <= NAME_MAX or name.strip("".join(JOINERS)) != name:
+        return None
+    if not all(ch.isprintable() or ch in JOINERS for ch in name):
         return None
     return name
 

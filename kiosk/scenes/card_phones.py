@@ -77,7 +77,7 @@ class PhonesPanel:
         source = self.table.seats[seat]  # type: ignore[attr-defined]
         name = getattr(source, "name", None)
         if source.person and not source.at_tv and name:
-            return self.word("phones.on_phone", name=name)  # type: ignore[attr-defined]
+            return self.word("phones.on_phone", player=name)  # type: ignore[attr-defined]
         return self.word("person" if source.person else "computer")  # type: ignore
 
     def _qr(self, text: str, side: int) -> pygame.Surface:
