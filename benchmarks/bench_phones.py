@@ -1,0 +1,488 @@
+"""Phones at the table under load: 16 phones on the loopback play Bidel for 10 minutes.
+
+Runs the real kiosk headless (SDL's dummy driver, no voice, a journal in a temporary
+directory) with its phones' server on a free port of the loopback, and Bidel ("hearts")
+on the screen in the way "people4". Its frame loop runs on this process's main thread
+as `Kiosk.loop` does (`Kiosk.frame(now)`, then a sleep to 30 frames a second), each
+frame timed. The phones run in a process of their own (asyncio and aiohttp), so their
+memory and CPU are not the kiosk's:
+
+- 4 players take the four seats through the TV's join codes (`POST /api/join`), open
+  their seat's WebSocket and play: on a state whose `step` is play, select or choose
+  they answer after a think time drawn from `--think` (a legal card at random, the
+  first `select.count` cards, the first offer); the player of the first seat presses
+  `next` on a hand's scores (a new game starts after the last hand of one, with the
+  same seats);
+- the other clients are watchers: more seat pages of the same seats, with the same
+  secrets (one phone reloaded, or a family member looking on), three a seat with 16
+  clients, so each page's model is built for them as for the players.
+
+Each `state` carries `sent`, the kiosk's time.time() when the game moved; each client
+records `time.time() - sent` on arrival (one machine, one clock). Prints that latency's
+median, 99th percentile and longest over all clients; the action round trip (a
+player's message to the next state); the kiosk's frames while they play (longest,
+p99, how many over 20 ms, and the hub's `pump` inside them); the kiosk's RSS
+(/proc/self/status VmRSS) after a 10 s warm-up and at the end; hands, games and
+actions. Targets: p99 event -> client <= 100 ms, longest frame <= 20 ms, RSS growth
+<= 10 MB.
+
+`--pi` puts the kiosk's process (not the phones') in a cgroup with 20 % of a core
+(cgroup v1 `cpu/pi`: cfs_period_us 10000, cfs_quota_us 2000; or v2 `cpu.max` "2000
+10000"), about a Raspberry Pi's share left to it; needs root.
+
+    .venv/bin/python benchmarks/bench_phones.py [--minutes 10] [--clients 16] [--seed 5]
+        [--think 0.2 1.0] [--pi]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import multiprocessing
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.stats import p99  # noqa: E402
+
+WARM_UP = 10.0  # seconds of play before the first RSS reading
+FRAME_TARGET = 0.020
+LATENCY_TARGET = 0.100
+RSS_TARGET_MB = 10.0
+PLAYERS = 4
+
+
+# -- the phones' process -------------------------------------------------------------------------
+@dataclass
+class Tally:
+    """What one client saw."""
+
+    role: str  # "player" or "watcher"
+    seat: int
+    latencies: list[float] = field(default_factory=list)
+    round_trips: list[float] = field(default_factory=list)
+    sent: int = 0  # actions sent
+    errors: dict[str, int] = field(default_factory=dict)
+    closed: int = 0
+    bytes: int = 0
+
+
+class Phone:
+    """One page's WebSocket: a player answers its seat's decisions, a watcher looks on."""
+
+    def __init__(self, session: Any, base: str, secret: str, seat: int, player: bool,
+                 presses_next: bool, think: tuple[float, float], rng: random.Random) -> None:
+        self.session = session
+        self.base = base
+        self.secret = secret
+        self.player = player
+        self.presses_next = presses_next
+        self.think = think
+        self.rng = rng
+        self.tally = Tally("player" if player else "watcher", seat)
+        self.model: dict[str, Any] | None = None
+        self.seq = 0
+        self.acted_on = -1  # the seq of the state last answered
+        self.pending: asyncio.Task[None] | None = None
+        self.asked_at: float | None = None  # when the last action was sent
+        self.welcomed = asyncio.Event()
+        self.ws: Any = None
+
+    async def run(self, stop: asyncio.Event) -> None:
+        self.ws = ws = await self.session.ws_connect(self.base + "/ws", max_msg_size=0)
+        await ws.send_str(json.dumps({"type": "hello", "role": "seat", "secret": self.secret,
+                                      "lang": "en"}))
+        reader = asyncio.create_task(self._read(ws))
+        await stop.wait()
+        if self.pending is not None:
+            self.pending.cancel()
+        await ws.close()
+        reader.cancel()
+
+    async def _read(self, ws: Any) -> None:
+        async for msg in ws:
+            if not isinstance(msg.data, str):
+                continue
+            arrived = time.time()
+            self.tally.bytes += len(msg.data)
+            data = json.loads(msg.data)
+            kind = data.get("type")
+            if kind == "state":
+                self.tally.latencies.append(arrived - data["sent"])
+                if self.asked_at is not None:
+                    self.tally.round_trips.append(time.monotonic() - self.asked_at)
+                    self.asked_at = None
+                self.model, self.seq = data["model"], data["seq"]
+                if self.player:
+                    self._consider()
+            elif kind == "welcome":
+                self.welcomed.set()
+            elif kind == "error":
+                key = str(data.get("reason") or data.get("message"))
+                self.tally.errors[key] = self.tally.errors.get(key, 0) + 1
+                self.asked_at = None
+                if self.player:  # a person taps again a moment later
+                    self.acted_on = -1
+                    self._consider()
+            elif kind == "closed":
+                self.tally.closed += 1
+                self.welcomed.set()
+
+    def _wanted(self, model: dict[str, Any]) -> dict[str, Any] | None:
+        """This page's answer to `model`, as a person would tap it (None: nothing to do)."""
+        if model.get("result") is not None:
+            return {"type": "next"} if self.presses_next else None
+        step = model.get("step")
+        if step == "play":
+            legal = [card["id"] for card in model["hand"] if card["legal"]]
+            return {"type": "card", "card": self.rng.choice(legal)} if legal else None
+        if step == "select" and model.get("select"):
+            count = model["select"]["count"]
+            return {"type": "select", "cards": [c["id"] for c in model["hand"][:count]]}
+        if step == "choose" and model.get("offers"):
+            return {"type": "offer", "id": model["offers"][0]["id"]}
+        return None
+
+    def _consider(self) -> None:
+        if self.pending is None and self.model is not None and self._wanted(self.model):
+            self.pending = asyncio.create_task(self._answer())
+
+    async def _answer(self) -> None:
+        try:
+            await asyncio.sleep(self.rng.uniform(*self.think))
+            model, seq = self.model, self.seq
+            answer = self._wanted(model) if model is not None and seq > self.acted_on \
+                else None
+            if answer is not None:
+                self.acted_on = seq
+                self.asked_at = time.monotonic()
+                self.tally.sent += 1
+                await self.ws.send_str(json.dumps(answer))
+        finally:
+            self.pending = None
+        self._consider()  # a state that came meanwhile may ask again
+
+
+async def play(conn: Any, base: str, codes: list[str], clients: int,
+               think: tuple[float, float], seed: int) -> list[Tally]:
+    import aiohttp
+
+    rng = random.Random(seed)
+    stop = asyncio.Event()
+    async with aiohttp.ClientSession() as session:
+        secrets: list[str] = []
+        for seat, code in enumerate(codes):
+            async with session.post(base + "/api/join",
+                                    json={"code": code, "name": f"Phone {seat + 1}"}) as r:
+                body = await r.json()
+                if r.status != 200:
+                    raise RuntimeError(f"seat {seat}: join refused ({r.status}): {body}")
+                secrets.append(body["secret"])
+        phones = []
+        for n in range(clients):
+            seat = n % len(secrets)
+            phones.append(Phone(session, base, secrets[seat], seat, n < len(secrets),
+                                n == 0, think, random.Random(rng.random())))
+        tasks = [asyncio.create_task(p.run(stop)) for p in phones]
+        await asyncio.wait_for(asyncio.gather(*(p.welcomed.wait() for p in phones)), 30)
+        conn.send("ready")
+        loop = asyncio.get_running_loop()
+        await loop.run_in_executor(None, conn.recv)  # "stop"
+        stop.set()
+        await asyncio.gather(*tasks, return_exceptions=True)
+    return [p.tally for p in phones]
+
+
+def phones_process(conn: Any) -> None:
+    """The phones' process: waits for the kiosk's address and codes, plays, sends back
+    what each client saw."""
+    base, codes, clients, think, seed = conn.recv()
+    try:
+        tallies = asyncio.run(play(conn, base, codes, clients, think, seed))
+    except BaseException as exc:
+        conn.send(("failed", repr(exc)))
+        raise
+    conn.send(("done", tallies))
+
+
+# -- the kiosk's process -------------------------------------------------------------------------
+def rss_mb() -> float:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+class PiSlice:
+    """This process in a cgroup with 20 % of a core (2 ms of each 10 ms)."""
+
+    def __init__(self) -> None:
+        v1 = Path("/sys/fs/cgroup/cpu")
+        if (v1 / "cpu.cfs_quota_us").exists():
+            self.group, self.parent = v1 / "pi", v1
+            self.group.mkdir(exist_ok=True)
+            (self.group / "cpu.cfs_period_us").write_text("10000")
+            (self.group / "cpu.cfs_quota_us").write_text("2000")
+            self.kind = "cgroup v1 cpu/pi: cfs_period_us 10000, cfs_quota_us 2000"
+        else:
+            root = Path("/sys/fs/cgroup")
+            (root / "cgroup.subtree_control").write_text("+cpu")
+            self.group, self.parent = root / "pi", root
+            self.group.mkdir(exist_ok=True)
+            (self.group / "cpu.max").write_text("2000 10000")
+            self.kind = "cgroup v2 pi: cpu.max 2000 10000"
+
+    def enter(self) -> None:
+        (self.group / "cgroup.procs").write_text(str(os.getpid()))
+
+    def leave(self) -> None:
+        (self.parent / "cgroup.procs").write_text(str(os.getpid()))
+        with contextlib.suppress(OSError):
+            self.group.rmdir()
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:.1f} ms"
+
+
+def run(args: argparse.Namespace) -> int:
+    import pygame
+
+    from kiosk.app import FPS, Kiosk, KioskOptions
+    from kiosk.config import Config
+
+    pi = PiSlice() if args.pi else None
+    ctx = multiprocessing.get_context("spawn")
+    ours, theirs = ctx.Pipe()
+    phones = ctx.Process(target=phones_process, args=(theirs,), name="phones", daemon=True)
+    phones.start()  # before this process enters the cgroup: the phones stay outside it
+
+    config = Config()
+    config = replace(config, voice=replace(config.voice, enabled=False),
+                     phones=replace(config.phones, bind="127.0.0.1",
+                                    max_clients=max(config.phones.max_clients,
+                                                    args.clients + 2)))
+    kiosk = Kiosk(KioskOptions(headless=True, lang="en", seed=args.seed, game="hearts",
+                               phones=True, phones_port=0), config)
+    hub, server = kiosk.phones, kiosk.phone_server
+    assert hub is not None and server is not None, "the phones' server did not start"
+    base = f"http://127.0.0.1:{server.bound[0][1]}"
+    scene: Any = kiosk.show("hearts")
+    mode = next(m for m in scene.modes if m.key == "people4")
+    scene.start(mode.bots, "people4")
+    hub.sit_at(scene)
+    table = scene.table
+    codes = [(hub.join_url(seat) or "").rsplit("/", 1)[-1] for seat in range(scene.players)]
+
+    # what the game did: actions applied, hands and games finished (counted after each
+    # frame's timing, or in the listener's call, never in the frame's own figures)
+    counts = {"person": 0, "timed_out": 0, "other": 0}
+    applied = scene.applied
+
+    def counting(move: Any) -> None:
+        if move.timed_out:
+            counts["timed_out"] += 1
+        elif move.person:
+            counts["person"] += 1
+        else:
+            counts["other"] += 1
+        applied(move)
+
+    scene.applied = counting
+    pumps: list[float] = []
+    pump = hub.pump
+
+    def timed_pump(now: float) -> None:
+        began = time.perf_counter()
+        pump(now)
+        pumps.append(time.perf_counter() - began)
+
+    hub.pump = timed_pump  # type: ignore[method-assign]
+
+    if pi is not None:
+        pi.enter()
+    ours.send((base, codes, args.clients, tuple(args.think), args.seed))
+    frames: list[float] = []
+    warm_frames: list[float] = []
+    hands = games = 0
+    showing = False
+    rss_start = rss_end = rss_next = float("nan")
+    rss_each: list[float] = []  # a reading a minute
+    ready_at: float | None = None
+    end: float | None = None
+    cpu_start = (0.0, 0.0)
+    failed: str | None = None
+    began = time.monotonic()
+    kiosk.frame(began)  # the first, full frame is not timed
+    try:
+        while True:
+            now = time.monotonic()
+            start = time.perf_counter()
+            kiosk.frame(now)
+            took = time.perf_counter() - start
+            if ready_at is None:
+                if ours.poll():
+                    message = ours.recv()
+                    if message != "ready":
+                        failed = str(message)
+                        break
+                    ready_at = now
+                    end = now + WARM_UP + args.minutes * 60
+                    pumps.clear()
+                elif now - began > 60:
+                    failed = "the phones were not all connected within 60 s"
+                    break
+            elif now - ready_at < WARM_UP:
+                warm_frames.append(took)
+            else:
+                if rss_start != rss_start:  # NaN: the warm-up just ended
+                    rss_start = rss_mb()
+                    t = os.times()
+                    cpu_start = (t.user + t.system, now)
+                    pumps.clear()
+                    rss_each.append(rss_start)
+                    rss_next = now + 60
+                elif now >= rss_next:
+                    rss_each.append(rss_mb())
+                    rss_next += 60
+                frames.append(took)
+            if table.showing_result and not showing:
+                hands += 1
+                games += bool(table.state.is_over)
+            showing = table.showing_result
+            if end is not None and now >= end:
+                break
+            pause = now + 1 / FPS - time.monotonic()
+            if pause > 0:
+                time.sleep(pause)
+        rss_end = rss_mb()
+        t = os.times()
+        cpu = (t.user + t.system - cpu_start[0]) / max(1e-9, time.monotonic() - cpu_start[1])
+    finally:
+        if pi is not None:
+            pi.leave()
+        ours.send("stop")
+        answer = ours.recv() if failed is None else ("failed", failed)
+        phones.join(10)
+        kiosk.close_phones()
+        kiosk.thinker.shutdown(wait=False, cancel_futures=True)
+        kiosk.printer.shutdown(wait=False, cancel_futures=True)
+        kiosk.buttons.close()
+        pygame.quit()
+    if answer[0] != "done":
+        print(f"the phones failed: {answer[1]}", file=sys.stderr)
+        return 1
+    tallies: list[Tally] = answer[1]
+    report(args, pi, tallies, frames, warm_frames, pumps, [*rss_each, rss_end], cpu,
+           counts, hands, games, FPS)
+    return 0
+
+
+def report(args: argparse.Namespace, pi: PiSlice | None, tallies: list[Tally],
+           frames: list[float], warm_frames: list[float], pumps: list[float],
+           rss: list[float], cpu: float, counts: dict[str, int],
+           hands: int, games: int, fps: int) -> None:
+    latencies = [x for t in tallies for x in t.latencies]
+    players = [x for t in tallies if t.role == "player" for x in t.latencies]
+    watchers = [x for t in tallies if t.role == "watcher" for x in t.latencies]
+    trips = [x for t in tallies for x in t.round_trips]
+    errors: dict[str, int] = {}
+    for t in tallies:
+        for key, n in t.errors.items():
+            errors[key] = errors.get(key, 0) + n
+    n_players = sum(1 for t in tallies if t.role == "player")
+    n_watchers = len(tallies) - n_players
+    over = sum(1 for f in frames if f > FRAME_TARGET)
+    p50 = statistics.median(latencies) if latencies else float("nan")
+    q99 = p99(latencies) if latencies else float("nan")
+    longest = max(frames) if frames else float("nan")
+    rss_start, rss_end = rss[0], rss[-1]
+    growth = rss_end - rss_start
+    print(f"Bidel (hearts), people4, on the loopback: {args.minutes:g} min of play after "
+          f"a {WARM_UP:g} s warm-up, {len(tallies)} clients in a process of their own: "
+          f"{n_players} players (one a seat, joined through the TV's codes, think "
+          f"{args.think[0]:g}-{args.think[1]:g} s) and {n_watchers} watchers as seat "
+          f"pages of the same seats (the same secrets), seed {args.seed}"
+          + (f"; the kiosk in {pi.kind}" if pi is not None else ""))
+    print(f"  game: {hands} hands, {games} games finished; actions applied: "
+          f"{counts['person']} by the phones, {counts['timed_out']} by the computer for a "
+          f"phone out of time, {counts['other']} others (deals); {sum(t.sent for t in tallies)}"
+          f" sent by the phones, {sum(errors.values())} refused"
+          + (f" ({', '.join(f'{k}: {n}' for k, n in sorted(errors.items()))})"
+             if errors else "")
+          + f"; {sum(t.closed for t in tallies)} pages closed")
+    print(f"  states received: {len(latencies)} ({len(players)} by players, "
+          f"{len(watchers)} by watchers), "
+          f"{sum(t.bytes for t in tallies) / 1e6:.1f} MB")
+    for name, values in (("all", latencies), ("players", players), ("watchers", watchers)):
+        if values:
+            print(f"  event -> client ({name}): p50 {ms(statistics.median(values))}, "
+                  f"p99 {ms(p99(values))}, max {ms(max(values))}")
+    if trips:
+        print(f"  action -> next state (a player's round trip, frame wait included): p50 "
+              f"{ms(statistics.median(trips))}, p99 {ms(p99(trips))}, max {ms(max(trips))}"
+              f" ({len(trips)})")
+    if frames:
+        print(f"  kiosk frames while they play: {len(frames)} at {fps} fps, longest "
+              f"{ms(longest)}, p99 {ms(p99(frames))}, median {ms(statistics.median(frames))},"
+              f" {over} over {ms(FRAME_TARGET)}")
+    if pumps:
+        print(f"  PhoneHub.pump inside them: longest {ms(max(pumps))}, p99 {ms(p99(pumps))}, "
+              f"median {ms(statistics.median(pumps))}")
+    if warm_frames:
+        print(f"  warm-up frames (not counted): {len(warm_frames)}, longest "
+              f"{ms(max(warm_frames))}")
+    print(f"  kiosk RSS a minute apart from the warm-up's end, then at the end: "
+          f"{', '.join(f'{x:.1f}' for x in rss)} MB")
+    print(f"  kiosk CPU while they play: {cpu * 100:.0f} % of a core")
+    print()
+    print("Summary")
+    print(f"  p50 event -> client   {ms(p50)}")
+    print(f"  p99 event -> client   {ms(q99)}  (target <= {LATENCY_TARGET * 1000:.0f})  "
+          f"{'ok' if q99 <= LATENCY_TARGET else 'MISSED'}")
+    print(f"  max event -> client   {ms(max(latencies) if latencies else float('nan'))}"
+          f"  over {len(latencies)} messages to {len(tallies)} clients")
+    print(f"  longest kiosk frame   {ms(longest)}  (target <= {FRAME_TARGET * 1000:.0f})  "
+          f"{'ok' if longest <= FRAME_TARGET else 'MISSED'}; "
+          f"p99 {ms(p99(frames)) if frames else '-'}, "
+          f"{over} of {len(frames)} over {FRAME_TARGET * 1000:.0f} ms")
+    print(f"  kiosk RSS             {rss_start:.1f} MB after warm-up -> {rss_end:.1f} MB at "
+          f"the end: {growth:+.1f} MB  (target <= +{RSS_TARGET_MB:.0f})  "
+          f"{'ok' if growth <= RSS_TARGET_MB else 'MISSED'}")
+    print(f"  played                {hands} hands, {games} games, {counts['person']} phone "
+          f"actions applied")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--minutes", type=float, default=10.0, help="of play after warm-up")
+    parser.add_argument("--clients", type=int, default=16,
+                        help="4 players and the rest watchers (at least 4)")
+    parser.add_argument("--seed", type=int, default=5)
+    parser.add_argument("--think", type=float, nargs=2, default=(0.2, 1.0),
+                        metavar=("LOW", "HIGH"), help="a player's think time, in seconds")
+    parser.add_argument("--pi", action="store_true",
+                        help="the kiosk in a cgroup with 20 %% of a core (root)")
+    args = parser.parse_args()
+    if args.clients < PLAYERS:
+        parser.error(f"--clients: at least {PLAYERS} (one a seat)")
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
+    with tempfile.TemporaryDirectory() as data:
+        os.environ["DEBARNA_DATA_DIR"] = data
+        return run(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
