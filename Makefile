@@ -4,6 +4,7 @@
 #   make bench      print the speed figures (make bench-voice: the voice's, ~5 min)
 #   make bench-hearts  the Bidel bots' points per hand against medium bots, ~15 min
 #   make bench-backgammon-gnubg  the hard bot's win rate against GNU Backgammon 0-ply, ~10 min
+#   make bench-phones  16 phones on the loopback play Bidel: latency, frames, RSS, ~11 min
 #   make screenshots  regenerate the README screenshots
 #   make install    (root, on the Pi) install the kiosk as a boot-time service
 #   make uninstall  (root) remove it, keeping the config and the saved games
@@ -21,7 +22,7 @@ APT_PACKAGES := python3-venv python3-pip fonts-noto-core fonts-dejavu-core espea
 	libespeak-ng1 systemd poppler-utils libzbar0 cups-client gnubg chromium chromium-driver
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test lint bench bench-voice bench-backgammon bench-backgammon-gnubg bench-hearts bench-debertz bench-dobbm screenshots apt venv clean install uninstall
+.PHONY: run test lint bench bench-voice bench-backgammon bench-backgammon-gnubg bench-hearts bench-debertz bench-dobbm bench-phones screenshots apt venv clean install uninstall
 
 run: venv
 	$(BIN)/debarna kiosk --windowed
@@ -53,6 +54,9 @@ bench-debertz: venv
 
 bench-dobbm: venv
 	$(BIN)/python benchmarks/bench_dobbm.py
+
+bench-phones: venv
+	nice -n 5 $(BIN)/python benchmarks/bench_phones.py
 
 # The caller mid-hand in each language (a silent, fast headless hand: the voice
 # would set the pace), a Takhteh Nard demo and a Bidel hand under way, in a
