@@ -61,7 +61,8 @@ Kiosk → client:
 `game`, `title`, `lang`, `rtl`, `seat`, `prompt` (what the seat is asked now),
 `your_turn`, `clock` (whole seconds left or null), `step` ("play" | "select" |
 "choose" | ""), `hand` [card], `select` {count, button, banner} | null, `offers`
-[{id, label}], `offers_title` str | null, `trick` [{seat, name, card}], `seats`
+[{id, label}], `offers_title` str | null, `trick` [{seat, name, card}], `note`
+{title: str | null, cards: [card]} | null (beside the trick: the trumps, a turned card), `seats`
 [{seat, name, who, cards, lines: [str], turn: bool, you: bool}], `info` str, `notice`
 str | null, `result` {title, header: [str], rows: [[str]], footer} | null (a hand's
 scores: the `next` message goes on), `over` bool, `words` {key: text} (the page's

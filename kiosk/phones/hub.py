@@ -42,7 +42,8 @@ log = logging.getLogger(__name__)
 CODE_BYTES: Final = 9  # a join code: 72 random bits
 SECRET_BYTES: Final = 24  # a seat's or ticket's secret: 192 random bits
 TV_CODE_LETTERS: Final = "ACDEFHJKMNPRTUVWXY3479"  # easy to read off a TV and type
-TV_CODE_LENGTH: Final = 4
+TV_CODE_LENGTH: Final = 5  # 22**5: 5.2 million codes
+TV_CODE_MISSES: Final = 20  # wrong codes typed before the TV shows a new one
 
 
 @dataclass(frozen=True)
@@ -108,6 +109,7 @@ class PhoneHub:
         self._game: object = None
         self._hand: object = None
         self.tv_code = self._tv_code()
+        self._misses = 0
         self._seq = 0
         self._sent = time.time()
         self._table_stamp: object = None
@@ -224,6 +226,9 @@ class PhoneHub:
         else:
             code, serial = data.get("code"), data.get("serial")
             if not isinstance(code, str) or code.strip().upper() != self.tv_code:
+                self._misses += 1
+                if self._misses >= TV_CODE_MISSES:  # guessing: the TV shows a new code
+                    self.tv_code, self._misses = self._tv_code(), 0
                 request.reply(403, {"error": tr("phones.errors.tv_code")})
                 return
             found = self.caller.lookup(serial) if isinstance(serial, str) and \
@@ -232,8 +237,12 @@ class PhoneHub:
                 request.reply(404, {"error": tr("phones.errors.serial")})
                 return
             ticket = found[0]
-        secret = secrets.token_urlsafe(SECRET_BYTES)
-        self.tickets[secret] = HeldTicket(ticket, self.codes.encode(ticket))
+        # One secret a ticket: every phone following it shares it (and the list of tickets
+        # followed is never longer than the tickets there are).
+        secret = next((s for s, held in self.tickets.items() if held.ticket == ticket), None)
+        if secret is None:
+            secret = secrets.token_urlsafe(SECRET_BYTES)
+            self.tickets[secret] = HeldTicket(ticket, self.codes.encode(ticket))
         request.reply(200, {"secret": secret, "serial": ticket.serial})
 
     def _hello(self, client: int, data: dict[str, Any], now: float) -> None:

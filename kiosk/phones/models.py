@@ -110,13 +110,17 @@ def _seat_model(scene: Any, seat: int, tr: Translator, now: float) -> dict[str, 
         result = {"title": sheet.title, "header": list(sheet.header),
                   "rows": [[str(cell) for cell in row.cells] for row in sheet.rows],
                   "footer": sheet.note or ""}
+    note, shown = scene.table_note(view)
+    title = scene.choice_title(view) if offers else None
     return {
         "kind": "table", "game": scene.game, "title": scene.title_text(), "lang": tr.lang,
         "rtl": tr.rtl, "seat": seat, "name": names[seat], "prompt": prompt,
         "your_turn": mine and step != "", "clock": table.seconds_left(now) if mine else None,
         "step": step, "hand": hand, "select": select,
         "offers": [{"id": str(o.action), "label": o.label} for o in offers],
-        "offers_title": scene.choice_title(view) if offers else None,
+        "offers_title": None if title == prompt else title,
+        "note": {"title": note, "cards": [card_model(c, False, None) for c in shown]}
+        if note is not None or shown else None,
         "trick": trick, "seats": seats, "info": scene.info_text(), "notice": None,
         "result": result, "over": bool(state.is_over), "words": page_words(tr),
     }

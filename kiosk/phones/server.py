@@ -46,6 +46,8 @@ MAX_MESSAGE: Final = 2048  # bytes of one message from a page
 MAX_BODY: Final = 1024  # bytes of a POST body
 RATE: Final = 8.0  # a page's messages a second, on average
 BURST: Final = 16.0
+POST_RATE: Final = 0.5  # refused joins and ticket requests a second from one address
+POST_BURST: Final = 60.0
 OUT_QUEUE: Final = 64  # messages waiting for one page (a state replaces an older state)
 LANGS: Final = ("fa", "en")
 ROLES: Final = ("seat", "ticket", "board")
@@ -148,14 +150,23 @@ class Request:
 
 
 class Bucket:
-    """A token bucket: `RATE` a second, at most `BURST` at once."""
+    """A token bucket: `rate` a second, at most `burst` at once (a page's messages:
+    `RATE` and `BURST`)."""
 
-    def __init__(self, now: float) -> None:
-        self.tokens = BURST
+    def __init__(self, now: float, rate: float = RATE, burst: float = BURST) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.tokens = burst
         self.at = now
 
+    def ready(self, now: float) -> bool:
+        """A token is there (none taken)."""
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        return self.tokens >= 1.0
+
     def take(self, now: float) -> bool:
-        self.tokens = min(BURST, self.tokens + (now - self.at) * RATE)
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
         self.at = now
         if self.tokens < 1.0:
             return False
@@ -233,6 +244,7 @@ class PhoneServer:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._runner: web.AppRunner | None = None
         self._outboxes: dict[int, Outbox] = {}
+        self._post_buckets: dict[str, Bucket] = {}
         self._sockets: dict[int, web.WebSocketResponse] = {}
         self._next = 0
         self._started = threading.Event()
@@ -371,6 +383,14 @@ class PhoneServer:
 
     def _post(self, kind: str) -> Callable[[web.Request], Any]:
         async def post(request: web.Request) -> web.StreamResponse:
+            # Only the pages' own requests (JSON, so another site's form cannot send one),
+            # and a bounded number of refusals from one address: a code on the TV cannot
+            # be guessed (`POST_BURST` refusals, then one every two seconds).
+            if request.content_type != "application/json":
+                return web.json_response({"error": "not_json"}, status=415)
+            bucket = self._post_bucket(request.remote or "")
+            if not bucket.ready(time.monotonic()):
+                return web.json_response({"error": "too_fast"}, status=429)
             try:
                 data = await request.json()
             except (ValueError, web.HTTPException):
@@ -393,13 +413,25 @@ class PhoneServer:
                 status, body = await asyncio.wait_for(answer, 10)
             except TimeoutError:
                 return web.json_response({"error": "busy"}, status=503)
+            if status != 200:
+                bucket.take(time.monotonic())  # a refusal costs: guessing codes is slow
             return web.json_response(body, status=status)
         return post
+
+    def _post_bucket(self, address: str) -> Bucket:
+        """The refusals one address may still have (`POST_RATE`, `POST_BURST`)."""
+        if len(self._post_buckets) > 1024:
+            self._post_buckets.clear()
+        return self._post_buckets.setdefault(
+            address, Bucket(time.monotonic(), POST_RATE, POST_BURST))
 
     # -- sockets ------------------------------------------------------------------------------
     async def _socket(self, request: web.Request) -> web.StreamResponse:
         if len(self._sockets) >= self.max_clients:
             return web.json_response({"error": "full"}, status=503)
+        origin = request.headers.get("Origin")
+        if origin is not None and origin.split("://", 1)[-1] != request.host:
+            return web.json_response({"error": "origin"}, status=403)  # another site's page
         ws = web.WebSocketResponse(max_msg_size=MAX_MESSAGE, heartbeat=20)
         await ws.prepare(request)
         self._next += 1

@@ -1,10 +1,10 @@
 """The phones panel of a card table: a QR code for each free seat, and who holds each.
 
-Mixed into `kiosk.scenes.card_table.CardTableScene`. Its key (`Action.PHONES`, "p")
-opens it over the table (the table holds meanwhile). Each seat has a column: its name,
-who plays it now (a phone with the player's name, a person at the TV, the computer) and,
-while no phone holds it, the QR code of its join address ("scan to take South") with
-the address written under it. Left and right choose a seat; select changes it: a
+Mixed into `kiosk.scenes.card_table.CardTableScene`. Its key (`Action.PHONES`, J by
+default) or the panel's Phones button opens it over the table (the table holds
+meanwhile). Each seat has a column: its name, who plays it now (a phone with the
+player's name, a person at the TV, the computer) and, while no phone holds it, the QR
+code of its join address ("Scan to take South"). Left and right choose a seat; select changes it: a
 phone's seat comes back to the TV, a seat at the TV goes to the computer, the
 computer's to the TV. The hub (`kiosk.phones.hub.PhoneHub`, the scene's `phones`) makes
 the join codes; with phones off the key says so.

@@ -75,7 +75,8 @@ May be given (the defaults suit a simple game):
 - `turn_prompt(actor, name, acting) -> str | None`: what the panel asks while `actor`
   (called `name`) decides; `acting`: the person at the TV may act now (None: the defaults).
 - `extra_pieces(layout, view, now) -> list[Piece]`: the game's own things on the felt
-  (a trump card, declarations…), drawn over the trick and under the hand.
+  (a trump card, declarations…), drawn over the trick and under the hand; and
+  `table_note(view) -> (line | None, cards)`: the same for a phone's page (`kiosk.phones`).
 - `after_applied(move)`: an action was applied and animated; say what needs saying
   (`self._say(word, move.now, **values)` puts a notice up).
 - `seat_name(seat)`, `mode_text()`: names as the catalogue has them.
@@ -362,6 +363,12 @@ class CardTableScene(TableScene, TableText, PhonesPanel):
         """The game's own pieces on the felt, over the trick and under the hand."""
         return []
 
+    def table_note(self, view: Any) -> tuple[str | None, Sequence[Any]]:
+        """What a phone's page shows beside the trick, as `extra_pieces` does on the TV: a
+        line (the trumps, the contract) and cards face up (a turned card); (None, ()):
+        nothing."""
+        return None, ()
+
     def after_applied(self, move: Move) -> None:
         """An action was applied and animated (a notice said here gives way to the one
         saying a person's time ran out)."""
@@ -387,8 +394,9 @@ class CardTableScene(TableScene, TableText, PhonesPanel):
         return self.word("computer" if self.bots[seat] is not None else "person")
 
     def mode_text(self) -> str:
-        if self.mode.startswith("people"):
-            return self.tr(f"{self.game}.modes.people", count=len(self.people))
+        if self.mode.startswith("people"):  # the people at the TV and on phones
+            people = sum(1 for source in self.table.seats if source.person)
+            return self.tr(f"{self.game}.modes.people", count=people)
         key = self.mode if self.tr.has(f"{self.game}.modes.{self.mode}") else "demo"
         return self.tr(f"{self.game}.modes.{key}")
 

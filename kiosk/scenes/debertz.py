@@ -293,6 +293,14 @@ class DebertzScene(CardTableScene):
             return []
         return [self._trump_box(layout, view), *self._declarations(layout, view)]
 
+    def table_note(self, view: View) -> tuple[str | None, list[Card]]:
+        if view.phase in (Phase.DEAL, Phase.OVER):
+            return None, []
+        shown = [c for c in (view.turned, view.exposed) if c is not None]
+        if view.trump is None:
+            return self.tr("debertz.turned"), shown
+        return f"{self.tr('debertz.trumps')}: {self.suit_name(view.trump)}", shown
+
     def _side_box(self, layout: Layout, start: bool, height: int) -> pygame.Rect:
         """A box at the start (or end) side of the band, clear of the trick."""
         px = layout.px

@@ -389,6 +389,13 @@ class DobbmScene(CardTableScene):
             return []  # (in the exchange the 12 cards' fan needs the room)
         return [self._contract_box(layout, view)]
 
+    def table_note(self, view: View) -> tuple[str | None, list[GermanCard]]:
+        if view.declarer is None or view.phase not in (Phase.DOUBLE, Phase.PLAY):
+            return None, []
+        head = self.tr("dobbm.contract_times", contract=self.contract_name(view.contract),
+                       times=self.tr.digits(view.multiplier))
+        return f"{head} · {self.seat_name(view.declarer)}", []
+
     def _contract_box(self, layout: Layout, view: View) -> Piece:
         """The contract with its multiplier (the box's head), its declarer and the latest
         doubling calls. The box stands above the bottom seat's plate and below the name

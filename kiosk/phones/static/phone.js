@@ -632,8 +632,7 @@
         if (s.who) details.push(String(s.who));
         (Array.isArray(s.lines) ? s.lines : []).forEach(function (line) { details.push(String(line)); });
         var lines = el("div", { class: "seat-lines" });
-        details.forEach(function (text, i) {
-          if (i) lines.appendChild(el("span", { class: "dot", "aria-hidden": "true", text: " · " }));
+        details.forEach(function (text, i) {  // one line each: no separator to misread
           lines.appendChild(el("span", { class: i === 0 && s.who ? "seat-who" : "seat-line", text: text }));
         });
         var head = el("div", { class: "seat-head" }, [
@@ -656,6 +655,14 @@
         ]);
         trick.appendChild(fig);
       });
+      // beside the trick: the trumps, a turned card, the contract
+      var note = model.note;
+      if (note && (note.title || (Array.isArray(note.cards) && note.cards.length))) {
+        var noted = el("figure", { id: "note", class: "note" }, (Array.isArray(note.cards)
+          ? note.cards : []).map(function (c) { return cardElement(c); }));
+        if (note.title) noted.appendChild(el("figcaption", { dir: "auto", text: String(note.title) }));
+        trick.appendChild(noted);
+      }
       if (!trick.firstChild) trick.classList.add("empty");
       infoPane.appendChild(trick);
 

@@ -84,8 +84,10 @@ def wait(driver: Any, done: Callable[[Any], Any], timeout: float = 20.0) -> Any:
 
 
 def hand_ids(driver: Any) -> list[str]:
-    return [e.get_attribute("data-id") for e in driver.find_elements(By.CSS_SELECTOR,
-                                                                      "#hand .card")]
+    """The ids of the cards in the page's hand (read in one go: the page may redraw)."""
+    return list(driver.execute_script(
+        "return Array.from(document.querySelectorAll('#hand .card[data-id]'))"
+        ".map(function (e) { return e.dataset.id; });"))
 
 
 def every_card_id(driver: Any) -> set[str]:
@@ -111,9 +113,16 @@ def click(driver: Any, css: str, index: int = 0) -> None:
 
 def join(driver: Any, url: str, name: str) -> None:
     driver.get(url)
-    field = wait(driver, lambda d: d.find_element(By.ID, "name"))
-    field.send_keys(name)
-    driver.find_element(By.ID, "join").click()
+    for _ in range(50):  # the form may be drawn again as the kiosk's words arrive
+        try:
+            field = wait(driver, lambda d: d.find_element(By.ID, "name"))
+            field.clear()
+            field.send_keys(name)
+            driver.find_element(By.ID, "join").click()
+            return
+        except StaleElementReferenceException:
+            time.sleep(0.05)
+    raise AssertionError("the join form never held still")
 
 
 # -- four phones at a Bidel table ----------------------------------------------------------

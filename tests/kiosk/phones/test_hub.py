@@ -269,7 +269,7 @@ def test_a_ticket_by_signed_code_and_by_serial_with_the_tv_code(live_kiosk: Make
                                                      "code": tv_code.lower()})
             assert status == 200 and body["serial"] == ticket.serial
             typed = body["secret"]
-            assert len({signed, lower, typed}) == 3
+            assert signed == lower == typed  # one secret a ticket, however it was asked
             for fake in forged:
                 status, body = await post(session, url, {"payload": fake})
                 assert status == 403, (fake, status, body)
@@ -283,7 +283,7 @@ def test_a_ticket_by_signed_code_and_by_serial_with_the_tv_code(live_kiosk: Make
             for serial in ("Z999-9", "", "x" * 200, None, 7):
                 status, body = await post(session, url, {"serial": serial, "code": tv_code})
                 assert status == 404, (serial, status)
-            assert set(k.hub.tickets) == {signed, lower, typed}
+            assert set(k.hub.tickets) == {signed}
             for secret in (signed, typed):
                 phone = Phone(session, k.base)
                 welcome = await phone.hello(secret, role="ticket")

@@ -19,7 +19,8 @@ import pytest
 from aiohttp import WSMsgType
 
 from kiosk.config import Config
-from kiosk.phones.hub import PhoneSeat
+from kiosk.phones import server
+from kiosk.phones.hub import TV_CODE_LENGTH, PhoneSeat
 from kiosk.phones.server import MAX_MESSAGE, BadMessage, validate
 from kiosk.table.seats import PersonAtTV
 from tests.kiosk.phones.conftest import LiveKiosk
@@ -411,7 +412,9 @@ def test_garbage_codes_and_bad_names_are_refused(live_kiosk: Make) -> None:
                 assert body == {"error": words(k, "phones.errors.name")}
             for body_sent in ([real, "Eve"], "Eve", 5, None, {"name": "Eve"}, {}):
                 status, body = await post(session, k.base + "/api/join", body_sent)
-                assert status in (400, 410), (body_sent, status)
+                # no body at all is not JSON: 415 (an empty request has no content type)
+                expected = (415,) if body_sent is None else (400, 410)
+                assert status in expected, (body_sent, status)
             async with session.post(k.base + "/api/join", data=b"{not json",
                                     headers={"Content-Type": "application/json"}) as r:
                 assert r.status == 400
@@ -808,6 +811,65 @@ def test_pages_carry_the_content_security_policy(live_kiosk: Make) -> None:
                     assert response.headers.get("X-Content-Type-Options") == "nosniff"
             status, _ = await raw_get(k.port, "/static/phone.js")
             assert status == 200
+
+    asyncio.run(run())
+    assert_alive(k)
+
+
+# -- guessing codes, and other sites' requests ---------------------------------------------------
+
+
+def test_guessing_codes_is_slowed_and_the_tv_code_changes(live_kiosk: Make) -> None:
+    k = live_kiosk(game="debarna")
+    k.call(lambda: k.kiosk.show("caller"))
+    first = k.call(lambda: k.hub.tv_code)
+    url = k.join_urls() if k.hub.scene is not None else []
+    assert url == []  # no table: no join codes
+
+    async def run() -> list[int]:
+        async with aiohttp.ClientSession() as session:
+            statuses = []
+            for i in range(int(server.POST_BURST) + 5):
+                status, _ = await post(session, k.base + "/api/ticket",
+                                       {"serial": "B001-1", "code": f"{i:05d}"})
+                statuses.append(status)
+            return statuses
+
+    statuses = asyncio.run(run())
+    burst = int(server.POST_BURST)
+    assert statuses[:burst] == [403] * burst  # each refused: a wrong code on the TV
+    assert set(statuses[burst:]) == {429}  # then one refusal every two seconds, no more
+    # After TV_CODE_MISSES wrong codes the TV shows a new one: guesses start again.
+    assert k.call(lambda: k.hub.tv_code) != first
+    assert len(k.call(lambda: k.hub.tv_code)) == TV_CODE_LENGTH
+    assert_alive(k)
+
+
+def test_requests_from_another_sites_page_are_refused(live_kiosk: Make) -> None:
+    k = live_kiosk(config=NO_CLOCK)
+    settled(k)
+    real = code_of(k.join_urls()[0])
+
+    async def run() -> None:
+        async with aiohttp.ClientSession() as session:
+            # A form on another site can send text, not JSON: refused before anything.
+            async with session.post(k.base + "/api/join", data=json.dumps(
+                    {"code": real, "name": "Eve"}), headers={"Content-Type": "text/plain"}) as r:
+                assert r.status == 415
+            # A page of another site may not open the kiosk's socket.
+            with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                async with session.ws_connect(k.base + "/ws",
+                                              headers={"Origin": "http://evil.example"}):
+                    pass
+            assert refused.value.status == 403
+            async with session.ws_connect(k.base + "/ws",
+                                          headers={"Origin": k.base}) as ws:
+                await ws.send_json({"type": "ping"})
+                assert (await ws.receive_json(timeout=10)) == {"type": "pong"}
+            # The code was not used up by any of it.
+            status, body = await post(session, k.base + "/api/join", {"code": real,
+                                                                         "name": "Sara"})
+            assert status == 200 and body["seat"] == 0
 
     asyncio.run(run())
     assert_alive(k)
