@@ -62,7 +62,9 @@ bench-phones: venv
 # would set the pace), a Takhteh Nard demo and a Bidel hand under way, in a
 # throw-away data directory; then a valid claim's verdict in each language, with
 # its contrast figures measured from the pixels (benchmarks/verdict_contrast.py);
-# then Takhteh Nard's menu, hint and IDs, and the Debertz and Dobbm tables.
+# then Takhteh Nard's menu, hint and IDs, and the Debertz and Dobbm tables; then the
+# phone pages (a Bidel hand, a Debertz bid, a Dabernā ticket, en and fa) in headless
+# Chromium and the TV's phones panel.
 screenshots: venv
 	@tmp=$$(mktemp -d) && printf '[voice]\nenabled = false\n' > $$tmp/shot.toml && \
 	for lang in en fa; do \
@@ -80,12 +82,13 @@ screenshots: venv
 	SDL_VIDEODRIVER=dummy $(BIN)/python benchmarks/verdict_contrast.py --out docs || exit 1; \
 	SDL_VIDEODRIVER=dummy $(BIN)/python benchmarks/cards_sheet.py \
 	  --out docs/cards-german-french.png || exit 1; \
-	for shot in menu_shot debertz_shot dobbm_shot; do \
+	for shot in menu_shot debertz_shot dobbm_shot phones_shot; do \
 	  SDL_VIDEODRIVER=dummy $(BIN)/python benchmarks/$$shot.py --out docs > /dev/null || exit 1; \
 	done; \
 	echo "docs/caller-en.png docs/caller-fa.png docs/backgammon.png docs/hearts.png" \
 	  "docs/verdict-en.png docs/verdict-fa.png docs/cards-german-french.png" \
-	  "docs/backgammon-{menu,hint,ids}-{en,fa}.png docs/debertz-*.png docs/dobbm-*.png"
+	  "docs/backgammon-{menu,hint,ids}-{en,fa}.png docs/debertz-*.png docs/dobbm-*.png" \
+	  "docs/phones-*.png"
 
 # Installs only the Debian packages that are not there yet.
 apt: $(VENV)/.apt-stamp
