@@ -30,16 +30,13 @@ import argparse
 import io
 import json
 import os
-import queue
 import shutil
 import socket
 import sys
 import tempfile
-import threading
 import time
 import urllib.request
 from collections.abc import Callable
-from concurrent.futures import Future
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeVar
@@ -48,10 +45,10 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from benchmarks.live_kiosk import LiveKiosk  # noqa: E402
 from benchmarks.shots import headless, save_shot  # noqa: E402
 
 headless()
-import pygame  # noqa: E402
 from PIL import Image  # noqa: E402
 from selenium import webdriver  # noqa: E402
 from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
@@ -61,7 +58,6 @@ from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 from engines.debertz.rules import Phase as DebertzPhase  # noqa: E402
 from engines.hearts.rules import Phase as HeartsPhase  # noqa: E402
-from kiosk.app import FPS, Kiosk, KioskOptions  # noqa: E402
 from kiosk.config import Action, Config  # noqa: E402
 from kiosk.phones.hub import PhoneSeat  # noqa: E402
 from kiosk.tickets import box  # noqa: E402
@@ -75,98 +71,10 @@ NAMES = {"en": ("Sara", "Babak", "Nasrin", "Omid"), "fa": ("سارا", "بابک
 MARKED = 6  # numbers of the ticket called before its picture (the last one among them)
 
 
-class RunningKiosk:
-    """The kiosk, made and run on a frame thread of its own at the app's rate; `call(fn)`
-    runs `fn` on that thread between two frames."""
-
-    def __init__(self, game: str, lang: str, seed: int, config: Config, data: Path) -> None:
-        os.environ["DEBARNA_DATA_DIR"] = str(data)  # a journal of its own, made anew
-        self.options = KioskOptions(headless=True, lang=lang, seed=seed, game=game,
-                                    phones=True, phones_port=free_port(8080))
-        self.config = config
-        self.failure: BaseException | None = None
-        self._jobs: queue.Queue[tuple[Callable[[], Any], Future[Any]]] = queue.Queue()
-        self._stop = threading.Event()
-        self._ready = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="kiosk-frames", daemon=True)
-
-    def __enter__(self) -> RunningKiosk:
-        self._thread.start()
-        self._ready.wait(60)
-        if self.failure is not None or not self._ready.is_set():
-            raise RuntimeError(f"the kiosk did not start: {self.failure!r}")
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self._stop.set()
-        self._thread.join(20)
-
-    def _run(self) -> None:
-        try:
-            self.kiosk = Kiosk(self.options, self.config)
-            if self.kiosk.phones is None or self.kiosk.phone_server is None:
-                raise RuntimeError("the phones' server did not start")
-            self.hub = self.kiosk.phones
-            self.port = self.kiosk.phone_server.bound[0][1]
-        except BaseException as exc:
-            self.failure = exc
-            self._ready.set()
-            return
-        self._ready.set()
-        try:
-            while not self._stop.is_set():
-                began = time.monotonic()
-                self.kiosk.frame(began)
-                self._run_jobs()
-                time.sleep(max(0.0, began + 1 / FPS - time.monotonic()))
-        except BaseException as exc:
-            self.failure = exc
-        finally:
-            self._run_jobs()
-            self.kiosk.close_phones()
-            self.kiosk.thinker.shutdown(wait=False, cancel_futures=True)
-            self.kiosk.printer.shutdown(wait=False, cancel_futures=True)
-            self.kiosk.buttons.close()
-            self.kiosk.journal.store.close()
-            pygame.quit()
-
-    def _run_jobs(self) -> None:
-        while True:
-            try:
-                fn, future = self._jobs.get_nowait()
-            except queue.Empty:
-                return
-            try:
-                future.set_result(fn())
-            except BaseException as exc:
-                future.set_exception(exc)
-
-    def call(self, fn: Callable[[], T], timeout: float = 60.0) -> T:
-        if self.failure is not None:
-            raise RuntimeError(f"the frame loop failed: {self.failure!r}")
-        future: Future[T] = Future()
-        self._jobs.put((fn, future))
-        return future.result(timeout)
-
-    def wait(self, done: Callable[[], bool], timeout: float = 30.0) -> None:
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            if self.call(done):
-                return
-            time.sleep(0.05)
-        raise RuntimeError(f"not done within {timeout} s")
-
-    def local(self, url: str) -> str:
-        """An address the TV shows, on the loopback."""
-        return f"http://127.0.0.1:{self.port}/" + url.split("/", 3)[3]
-
-    def screen(self) -> pygame.Surface:
-        """The TV's screen after a frame drawn in full."""
-        def draw() -> pygame.Surface:
-            self.kiosk.scene.invalidate()
-            self.kiosk.frame(time.monotonic())
-            return self.kiosk.screen.copy()
-        return self.call(draw)
+def running(game: str, lang: str, seed: int, config: Config, data: Path) -> LiveKiosk:
+    """The kiosk for one picture, with a journal of its own made anew (started by `with`)."""
+    os.environ["DEBARNA_DATA_DIR"] = str(data)
+    return LiveKiosk(game=game, lang=lang, seed=seed, config=config, port=free_port(8080))
 
 
 def free_port(wanted: int) -> int:
@@ -215,7 +123,7 @@ def join(driver: Any, url: str, name: str) -> None:
     driver.find_element(By.ID, "join").click()
 
 
-def join_by_post(k: RunningKiosk, url: str, name: str) -> None:
+def join_by_post(k: LiveKiosk, url: str, name: str) -> None:
     """Take a seat with the join page's own request (a phone whose page is not pictured)."""
     code = url.rsplit("/", 1)[1]
     request = urllib.request.Request(
@@ -244,7 +152,7 @@ def save_phone(driver: Any, out: Path) -> None:
 # -- the pictures --------------------------------------------------------------------------
 
 
-def table(k: RunningKiosk, game: str, mode: str) -> Any:
+def table(k: LiveKiosk, game: str, mode: str) -> Any:
     """`game`'s table on the TV, a new game started the way `mode`."""
     def start() -> Any:
         scene = k.kiosk.show(game)
@@ -254,7 +162,7 @@ def table(k: RunningKiosk, game: str, mode: str) -> Any:
     return k.call(start)
 
 
-def join_url(k: RunningKiosk, seat: int) -> str:
+def join_url(k: LiveKiosk, seat: int) -> str:
     url = k.call(lambda: k.hub.join_url(seat))
     assert url is not None, f"seat {seat} has no join code"
     return url
@@ -264,7 +172,7 @@ def bidel(lang: str, out: Path, profiles: Path, tv: bool) -> None:
     """A Bidel hand on South's phone; with `tv`, the TV's phones panel and the table with
     four phones."""
     names = NAMES[lang]
-    with RunningKiosk("hearts", lang, 5, kiosk_config(), profiles / f"data-hearts-{lang}") as k:
+    with running("hearts", lang, 5, kiosk_config(), profiles / f"data-hearts-{lang}") as k:
         scene = table(k, "hearts", "people4")
 
         def onto_a_trick(state: Any) -> bool:
@@ -295,7 +203,7 @@ def bidel(lang: str, out: Path, profiles: Path, tv: bool) -> None:
 
 def debertz(lang: str, out: Path, profiles: Path) -> None:
     """South on a phone at a Debertz table's bidding, its calls as buttons."""
-    with RunningKiosk("debertz", lang, 5, kiosk_config(), profiles / f"data-debertz-{lang}") as k:
+    with running("debertz", lang, 5, kiosk_config(), profiles / f"data-debertz-{lang}") as k:
         def bidding(state: Any) -> bool:
             return state.phase is DebertzPhase.BID and state.turn == 0
 
@@ -326,7 +234,7 @@ def debertz(lang: str, out: Path, profiles: Path) -> None:
 def ticket(lang: str, out: Path, profiles: Path) -> None:
     """A ticket opened from its printed QR code's address, numbers called by hand."""
     config = kiosk_config(manual=True)
-    with RunningKiosk("debarna", lang, 4, config, profiles / f"data-debarna-{lang}") as k:
+    with running("debarna", lang, 4, config, profiles / f"data-debarna-{lang}") as k:
         controller = k.kiosk.controller
         codes = k.kiosk.codes
         assert codes is not None, "the kiosk has no ticket key"
