@@ -12,7 +12,8 @@ memory and CPU are not the kiosk's:
   they answer after a think time drawn from `--think` (a legal card at random, the
   first `select.count` cards, the first offer); the player of the first seat presses
   `next` on a hand's scores (a new game starts after the last hand of one, with the
-  same seats);
+  same seats); a refused answer (say `next` while the last trick still lies there) is
+  tapped again after another think time;
 - the other clients are watchers: more seat pages of the same seats, with the same
   secrets (one phone reloaded, or a family member looking on), three a seat with 16
   clients, so each page's model is built for them as for the players.
@@ -24,11 +25,16 @@ player's message to the next state); the kiosk's frames while they play (longest
 p99, how many over 20 ms, and the hub's `pump` inside them); the kiosk's RSS
 (/proc/self/status VmRSS) after a 10 s warm-up and at the end; hands, games and
 actions. Targets: p99 event -> client <= 100 ms, longest frame <= 20 ms, RSS growth
-<= 10 MB.
+<= 10 MB. The sockets ask for permessage-deflate, as phones' browsers do. To say why a
+target is missed it also prints each frame over 20 ms in parts (the pump's seat models
+and messages, garbage collection, the frame thread's own CPU time against the wall
+clock: the difference is waiting, for the GIL or a core) and the kiosk's bounded
+surface caches (text, cards) after the warm-up and at the end.
 
 `--pi` puts the kiosk's process (not the phones') in a cgroup with 20 % of a core
-(cgroup v1 `cpu/pi`: cfs_period_us 10000, cfs_quota_us 2000; or v2 `cpu.max` "2000
-10000"), about a Raspberry Pi's share left to it; needs root.
+(cgroup v1 `cpu/pi-bench-phones`: cfs_period_us 10000, cfs_quota_us 2000; or v2
+`cpu.max` "2000 10000"), about a Raspberry Pi's share left to it; needs root. The group
+is made for the run and removed after it.
 
     .venv/bin/python benchmarks/bench_phones.py [--minutes 10] [--clients 16] [--seed 5]
         [--think 0.2 1.0] [--pi]
@@ -39,6 +45,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import multiprocessing
 import os
@@ -61,6 +68,7 @@ FRAME_TARGET = 0.020
 LATENCY_TARGET = 0.100
 RSS_TARGET_MB = 10.0
 PLAYERS = 4
+PI_GROUP = "pi-bench-phones"  # its own cgroup (another "pi" may be someone else's)
 
 
 # -- the phones' process -------------------------------------------------------------------------
@@ -100,7 +108,9 @@ class Phone:
         self.ws: Any = None
 
     async def run(self, stop: asyncio.Event) -> None:
-        self.ws = ws = await self.session.ws_connect(self.base + "/ws", max_msg_size=0)
+        # permessage-deflate, as a phone's browser asks for it
+        self.ws = ws = await self.session.ws_connect(self.base + "/ws", max_msg_size=0,
+                                                     compress=15)
         await ws.send_str(json.dumps({"type": "hello", "role": "seat", "secret": self.secret,
                                       "lang": "en"}))
         reader = asyncio.create_task(self._read(ws))
@@ -230,18 +240,18 @@ class PiSlice:
     def __init__(self) -> None:
         v1 = Path("/sys/fs/cgroup/cpu")
         if (v1 / "cpu.cfs_quota_us").exists():
-            self.group, self.parent = v1 / "pi", v1
+            self.group, self.parent = v1 / PI_GROUP, v1
             self.group.mkdir(exist_ok=True)
             (self.group / "cpu.cfs_period_us").write_text("10000")
             (self.group / "cpu.cfs_quota_us").write_text("2000")
-            self.kind = "cgroup v1 cpu/pi: cfs_period_us 10000, cfs_quota_us 2000"
+            self.kind = f"cgroup v1 cpu/{PI_GROUP}: cfs_period_us 10000, cfs_quota_us 2000"
         else:
             root = Path("/sys/fs/cgroup")
             (root / "cgroup.subtree_control").write_text("+cpu")
-            self.group, self.parent = root / "pi", root
+            self.group, self.parent = root / PI_GROUP, root
             self.group.mkdir(exist_ok=True)
             (self.group / "cpu.max").write_text("2000 10000")
-            self.kind = "cgroup v2 pi: cpu.max 2000 10000"
+            self.kind = f"cgroup v2 {PI_GROUP}: cpu.max 2000 10000"
 
     def enter(self) -> None:
         (self.group / "cgroup.procs").write_text(str(os.getpid()))
@@ -250,6 +260,115 @@ class PiSlice:
         (self.parent / "cgroup.procs").write_text(str(os.getpid()))
         with contextlib.suppress(OSError):
             self.group.rmdir()
+
+
+class Parts:
+    """Where a frame's time went: the hub's pump, and in it the seat models built and the
+    messages handed to the server's thread (json.dumps and call_soon_threadsafe, which may
+    wait for the GIL); the garbage collector's passes in the frame."""
+
+    def __init__(self) -> None:
+        self.clear()
+        self._gc_at: float | None = None
+        self._undo: list[Any] = []
+
+    def clear(self) -> None:
+        self.pump = self.pump_cpu = self.models = self.sends = self.gc = 0.0
+        self.n_models = self.n_sends = 0
+        self.gc_gen = -1
+
+    def row(self) -> tuple[float, ...]:
+        return (self.pump, self.pump_cpu, self.models, self.n_models, self.sends,
+                self.n_sends, self.gc, self.gc_gen)
+
+    def watch(self, hub: Any) -> None:
+        import kiosk.phones.hub as hub_module
+
+        model, send = hub_module.seat_model, hub.outlet.send
+
+        def timed_model(*args: Any) -> Any:
+            began = time.perf_counter()
+            try:
+                return model(*args)
+            finally:
+                self.models += time.perf_counter() - began
+                self.n_models += 1
+
+        def timed_send(client: int, message: dict[str, Any]) -> None:
+            began = time.perf_counter()
+            try:
+                send(client, message)
+            finally:
+                self.sends += time.perf_counter() - began
+                self.n_sends += 1
+
+        hub_module.seat_model = timed_model
+        hub.outlet.send = timed_send
+        gc.callbacks.append(self._collected)
+        self._undo = [lambda: setattr(hub_module, "seat_model", model),
+                      lambda: gc.callbacks.remove(self._collected)]
+
+    def unwatch(self) -> None:
+        for undo in self._undo:
+            undo()
+
+    def _collected(self, phase: str, info: dict[str, int]) -> None:
+        now = time.perf_counter()
+        if phase == "start":
+            self._gc_at = now
+        elif self._gc_at is not None:
+            self.gc += now - self._gc_at
+            self.gc_gen = max(self.gc_gen, info["generation"])
+            self._gc_at = None
+
+
+def caches(kiosk: Any, scene: Any) -> tuple[str, float]:
+    """The kiosk's own surface caches (LRU, bounded): the text renderer's and the card
+    table's card painter's, in surfaces and MB of pixels."""
+    from kiosk import cards_draw, text
+
+    out, total = [], 0.0
+    for name, owner, most in (("text", kiosk.text, text.CACHE_SIZE),
+                              ("cards", getattr(scene, "painter", None),
+                               cards_draw.CACHE_SIZE)):
+        cache = getattr(owner, "_cache", None)
+        if cache is None:
+            continue
+        size = sum(s.get_pitch() * s.get_height() for s in cache.values()) / 2**20
+        total += size
+        out.append(f"{name} {len(cache)} of {most} surfaces, {size:.1f} MB")
+    return ", ".join(out), total
+
+
+def moment(table: Any) -> str:
+    """What the table was at after a frame (for the slow frames' list)."""
+    if table.state.is_over:
+        return "game over"
+    if table.showing_result:
+        return "hand's scores shown"
+    if table.result_due:
+        return "hand just over"
+    return "playing"
+
+
+def report_slow(slow: list[tuple[Any, ...]]) -> None:
+    """The frames over the target, in parts (the longest ten, and the sums)."""
+    if not slow:
+        return
+    total = [sum(row[i] for row in slow) for i in range(10)]
+    print(f"Frames over {ms(FRAME_TARGET)} ({len(slow)}), where the time went: "
+          f"{ms(total[0])} in all, of which the frame thread ran {ms(total[1])} (CPU; the "
+          f"rest it waited: for the GIL or a core); the pump {ms(total[2])} (CPU "
+          f"{ms(total[3])}; seat models {ms(total[4])}, messages to the server's thread "
+          f"{ms(total[6])}), garbage collection {ms(total[8])}, the rest (events, update, "
+          f"draw) {ms(total[0] - total[2])}")
+    print("  longest: frame (CPU) | pump (CPU) | models (n) | messages to the server (n) | "
+          "gc (gen) | the table after it")
+    for row in sorted(slow, key=lambda r: -r[0])[:10]:
+        took, cpu, pump, pump_cpu, models, n_models, sends, n_sends, collected, gen, what = row
+        print(f"  {ms(took)} ({ms(cpu)}) | {ms(pump)} ({ms(pump_cpu)}) | {ms(models)} "
+              f"({n_models:.0f}) | {ms(sends)} ({n_sends:.0f}) | {ms(collected)}"
+              + (f" (gen {gen:.0f})" if gen >= 0 else "") + f" | {what}")
 
 
 def ms(seconds: float) -> str:
@@ -301,14 +420,19 @@ def run(args: argparse.Namespace) -> int:
 
     scene.applied = counting
     pumps: list[float] = []
+    parts = Parts()
     pump = hub.pump
 
     def timed_pump(now: float) -> None:
-        began = time.perf_counter()
+        began, cpu = time.perf_counter(), time.thread_time()
         pump(now)
-        pumps.append(time.perf_counter() - began)
+        parts.pump = time.perf_counter() - began
+        parts.pump_cpu = time.thread_time() - cpu
+        pumps.append(parts.pump)
 
     hub.pump = timed_pump  # type: ignore[method-assign]
+    parts.watch(hub)
+    slow: list[tuple[Any, ...]] = []  # each frame over the target, in parts
 
     if pi is not None:
         pi.enter()
@@ -319,6 +443,7 @@ def run(args: argparse.Namespace) -> int:
     showing = False
     rss_start = rss_end = rss_next = float("nan")
     rss_each: list[float] = []  # a reading a minute
+    cached: list[tuple[str, float]] = []  # the surface caches after warm-up and at the end
     ready_at: float | None = None
     end: float | None = None
     cpu_start = (0.0, 0.0)
@@ -328,9 +453,12 @@ def run(args: argparse.Namespace) -> int:
     try:
         while True:
             now = time.monotonic()
-            start = time.perf_counter()
+            parts.clear()
+            start, cpu = time.perf_counter(), time.thread_time()
             kiosk.frame(now)
             took = time.perf_counter() - start
+            if took > FRAME_TARGET and ready_at is not None:
+                slow.append((took, time.thread_time() - cpu, *parts.row(), moment(table)))
             if ready_at is None:
                 if ours.poll():
                     message = ours.recv()
@@ -352,6 +480,7 @@ def run(args: argparse.Namespace) -> int:
                     cpu_start = (t.user + t.system, now)
                     pumps.clear()
                     rss_each.append(rss_start)
+                    cached.append(caches(kiosk, scene))
                     rss_next = now + 60
                 elif now >= rss_next:
                     rss_each.append(rss_mb())
@@ -367,6 +496,8 @@ def run(args: argparse.Namespace) -> int:
             if pause > 0:
                 time.sleep(pause)
         rss_end = rss_mb()
+        cached.append(caches(kiosk, scene))
+        parts.unwatch()
         t = os.times()
         cpu = (t.user + t.system - cpu_start[0]) / max(1e-9, time.monotonic() - cpu_start[1])
     finally:
@@ -386,6 +517,12 @@ def run(args: argparse.Namespace) -> int:
     tallies: list[Tally] = answer[1]
     report(args, pi, tallies, frames, warm_frames, pumps, [*rss_each, rss_end], cpu,
            counts, hands, games, FPS)
+    if len(cached) == 2:
+        print(f"  the kiosk's surface caches after the warm-up: {cached[0][0]}; at the end: "
+              f"{cached[1][0]}")
+        print(f"  RSS growth outside those caches: "
+              f"{rss_end - rss_each[0] - (cached[1][1] - cached[0][1]):+.1f} MB")
+    report_slow(slow)
     return 0
 
 
