@@ -284,7 +284,7 @@ class Parts:
     def watch(self, hub: Any) -> None:
         import kiosk.phones.hub as hub_module
 
-        model, send = hub_module.seat_model, hub.outlet.send
+        model, send, send_texts = hub_module.seat_model, hub.outlet.send, hub.outlet.send_texts
 
         def timed_model(*args: Any) -> Any:
             began = time.perf_counter()
@@ -302,8 +302,17 @@ class Parts:
                 self.sends += time.perf_counter() - began
                 self.n_sends += 1
 
+        def timed_texts(items: list[tuple[int, str, str]]) -> None:
+            began = time.perf_counter()
+            try:
+                send_texts(items)
+            finally:
+                self.sends += time.perf_counter() - began
+                self.n_sends += len(items)
+
         hub_module.seat_model = timed_model
         hub.outlet.send = timed_send
+        hub.outlet.send_texts = timed_texts
         gc.callbacks.append(self._collected)
         self._undo = [lambda: setattr(hub_module, "seat_model", model),
                       lambda: gc.callbacks.remove(self._collected)]
@@ -401,6 +410,7 @@ def run(args: argparse.Namespace) -> int:
     mode = next(m for m in scene.modes if m.key == "people4")
     scene.start(mode.bots, "people4")
     hub.sit_at(scene)
+    kiosk.settle()  # as the app does once it has started
     table = scene.table
     codes = [(hub.join_url(seat) or "").rsplit("/", 1)[-1] for seat in range(scene.players)]
 

@@ -7,6 +7,7 @@ the rectangles the scene reports, and tick at 30 frames a second or less.
 
 from __future__ import annotations
 
+import gc
 import logging
 import os
 import queue
@@ -490,6 +491,14 @@ class Kiosk:
         self.voice.ready.wait(0.5)  # a cached voice is ready at once: no flash of progress
         self.show(self._after_voice if self.voice.ready.is_set() else "prepare")
 
+    def settle(self) -> None:
+        """What start-up made stays for good: it is collected once and moved out of the
+        garbage collector's way (`gc.freeze`), so a full collection during play walks only
+        what play made — a frame is not held up by a walk over every font, catalogue and
+        scene."""
+        gc.collect()
+        gc.freeze()
+
     # -- the loop -------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event, now: float) -> None:
         if event.type == pygame.QUIT:
@@ -778,6 +787,7 @@ def run(options: KioskOptions) -> int:
         return EXIT_DISPLAY
     try:
         kiosk.start()
+        kiosk.settle()
         try:
             kiosk.loop()
         finally:

@@ -35,7 +35,7 @@ from engines.debarna.codes import CodeError, TicketCodes
 from engines.debarna.ticket import Ticket
 from kiosk.i18n import Translator
 from kiosk.phones.models import board_model, seat_model, speaking, ticket_model
-from kiosk.phones.server import Request, clean_name
+from kiosk.phones.server import Request, clean_name, encode
 
 log = logging.getLogger(__name__)
 
@@ -67,6 +67,8 @@ class Outlet:
     requests: Any
 
     def send(self, client: int, message: dict[str, Any]) -> None: ...
+
+    def send_texts(self, items: list[tuple[int, str, str]]) -> None: ...
 
     def close(self, client: int) -> None: ...
 
@@ -388,19 +390,30 @@ class PhoneHub:
         if table_stamp != self._table_stamp or caller_stamp != self._caller_stamp:
             self._table_stamp, self._caller_stamp = table_stamp, caller_stamp
             self._sent = time.time()  # the moment the game moved, as pages measure it
+        # One model a page kind (a seat's or ticket's, in one language) however many pages
+        # show it, written once, and handed to the server's thread in one go.
+        built: dict[tuple[object, ...], tuple[dict[str, Any] | None, str]] = {}
+        out: list[tuple[int, str, str]] = []
         for client, info in list(self.clients.items()):
             stamp = (table_stamp if info.role == "seat" else caller_stamp, info.lang,
                      info.claim)
             if stamp == info.stamp:
                 continue
             info.stamp = stamp
-            model = self._model(client, info, now)
-            if model is None or model == info.model:
+            key = (info.role, info.secret, info.lang, repr(info.claim))
+            if key not in built:
+                model = self._model(client, info, now)
+                if model is None:
+                    continue
+                self._seq += 1
+                built[key] = (model, encode({"type": "state", "seq": self._seq,
+                                             "sent": self._sent, "model": model}))
+            model, text = built[key]
+            if model == info.model:
                 continue
             info.model = model
-            self._seq += 1
-            self.outlet.send(client, {"type": "state", "seq": self._seq, "sent": self._sent,
-                                      "model": model})
+            out.append((client, "state", text))
+        self.outlet.send_texts(out)
 
     def _stamp_table(self, now: float) -> object:
         scene = self.scene

@@ -105,7 +105,7 @@ def _seat_model(scene: Any, seat: int, tr: Translator, now: float) -> dict[str, 
             tr("table.buttons.confirm", count=selection.count, total=selection.count)
         select = {"count": selection.count, "button": button, "banner": selection.banner}
     result = None
-    if table.showing_result or table.result_due:
+    if table.showing_result:  # as on the TV (its last trick is gathered first)
         sheet = scene.score_sheet()
         result = {"title": sheet.title, "header": list(sheet.header),
                   "rows": [[str(cell) for cell in row.cells] for row in sheet.rows],

@@ -124,6 +124,11 @@ def validate(raw: str | bytes) -> dict[str, Any]:
 JOINERS: Final = frozenset("\u200c\u200d")  # Persian's zero-width (non-)joiners
 
 
+def encode(message: dict[str, Any]) -> str:
+    """A message as it goes on the wire: compact JSON, Persian as it is."""
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+
+
 def clean_name(raw: object) -> str | None:
     """A player's typed name, trimmed (None: not a name). Persian names may hold the
     zero-width non-joiner (as in «مهر‌انگیز»); no other invisible or control character."""
@@ -327,12 +332,20 @@ class PhoneServer:
     # -- from the frame loop ------------------------------------------------------------------
     def send(self, client: int, message: dict[str, Any]) -> None:
         """Queue a message for a page (from any thread); a page gone is skipped."""
+        self.send_texts([(client, str(message.get("type")), encode(message))])
+
+    def send_texts(self, items: list[tuple[int, str, str]]) -> None:
+        """Queue messages already written, (page, type, text) each, in one hand-over to the
+        server's thread (one wake-up of it for a whole frame's pushes)."""
         loop = self._loop
-        if loop is None or loop.is_closed():
+        if loop is None or loop.is_closed() or not items:
             return
-        text = json.dumps(message, ensure_ascii=False, separators=(",", ":"))
         with contextlib.suppress(RuntimeError):  # the loop closed meanwhile
-            loop.call_soon_threadsafe(self._deliver, client, str(message.get("type")), text)
+            loop.call_soon_threadsafe(self._deliver_all, items)
+
+    def _deliver_all(self, items: list[tuple[int, str, str]]) -> None:
+        for client, kind, text in items:
+            self._deliver(client, kind, text)
 
     def close(self, client: int) -> None:
         """Close a page's socket (from any thread), after what is queued for it."""

@@ -235,7 +235,7 @@ def test_the_kiosk_without_a_ticket_key_says_so_in_the_language(lang: str) -> No
     tr = Translator(lang)
     printing = ThreadPoolExecutor(max_workers=1)
     kiosk = SimpleNamespace(tr=tr, codes=None, config=Config(), printer=printing,
-                            _printed=queue.Queue())
+                            _printed=queue.Queue(), phones=None)
     try:
         scene = PrintScene(TextRenderer(rtl=tr.rtl), tr,
                            lambda count: Kiosk.print_strips(kiosk, count))  # type: ignore[arg-type]
