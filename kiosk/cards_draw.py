@@ -44,6 +44,8 @@ Point = tuple[float, float]
 
 SCALE = 3  # cards are drawn this much larger, then smoothed down
 CACHE_SIZE = 300  # finished cards kept (a hand card is about 150 kB)
+# ... and at most this much of them (a card made again takes about half a millisecond)
+CACHE_BYTES = 24 * 2**20
 RATIO = 88 / 63  # a poker card's height over its width
 
 FRENCH = "french"
@@ -605,6 +607,7 @@ class CardPainter:
     def __init__(self, text: TextRenderer) -> None:
         self.text = text
         self._cache: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
+        self._bytes = 0  # the pixels the cache holds
 
     def _cached(self, key: tuple[object, ...]) -> pygame.Surface | None:
         found = self._cache.get(key)
@@ -614,8 +617,10 @@ class CardPainter:
 
     def _keep(self, key: tuple[object, ...], surface: pygame.Surface) -> pygame.Surface:
         self._cache[key] = surface
-        if len(self._cache) > CACHE_SIZE:
-            self._cache.popitem(last=False)
+        self._bytes += surface.get_pitch() * surface.get_height()
+        while len(self._cache) > CACHE_SIZE or self._bytes > CACHE_BYTES:
+            _, old = self._cache.popitem(last=False)
+            self._bytes -= old.get_pitch() * old.get_height()
         return surface
 
     def face(self, card: Face | Card | CardLike, size: tuple[int, int]) -> pygame.Surface:

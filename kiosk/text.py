@@ -21,6 +21,7 @@ from hardware.script import FontError, FontFiles, find_fonts, has_arabic, is_ara
 log = logging.getLogger(__name__)
 
 CACHE_SIZE = 1024
+CACHE_BYTES = 8 * 2**20  # and at most this much of them: a long evening's memory stays flat
 DESCENT_SHARE = 0.42  # Persian letters reach this far below the baseline (share of size)
 
 Colour = tuple[int, int, int] | tuple[int, int, int, int]
@@ -54,6 +55,7 @@ class TextRenderer:
         self._glyphs: dict[tuple[Path, str], bool] = {}
         self._notdef: dict[Path, bytes] = {}
         self._cache: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
+        self._bytes = 0  # the pixels the cache holds
         self.hits = 0
         self.misses = 0
 
@@ -136,8 +138,10 @@ class TextRenderer:
         self.misses += 1
         surface = self._render(visual(text, rtl), size, colour, bold)
         self._cache[key] = surface
-        if len(self._cache) > CACHE_SIZE:
-            self._cache.popitem(last=False)
+        self._bytes += surface.get_pitch() * surface.get_height()
+        while len(self._cache) > CACHE_SIZE or self._bytes > CACHE_BYTES:
+            _, old = self._cache.popitem(last=False)
+            self._bytes -= old.get_pitch() * old.get_height()
         return surface
 
     def _render(self, line: str, size: int, colour: Colour, bold: bool) -> pygame.Surface:
@@ -215,3 +219,4 @@ class TextRenderer:
 
     def clear(self) -> None:
         self._cache.clear()
+        self._bytes = 0
