@@ -623,3 +623,13 @@ def test_a_call_is_clicked_too(display: None) -> None:
     button = next(rect for rect, name in scene._buttons if name == "offer:0")
     scene.click(button.center, t)
     assert scene.state.shown
+
+
+def test_the_phones_key_says_why_when_phones_cannot_join(display: None) -> None:
+    scene = duel(2)
+    drawn(scene, 0.1)
+    assert scene.phones is None  # no phones' server at this table
+    assert not any(name == "phones" for _, name in scene._buttons)  # and no Phones button
+    scene.handle(Action.PHONES, "", 0.2)
+    assert not scene.phones_open
+    assert scene.notice_text() == scene.tr("table.phones_off")
