@@ -54,8 +54,8 @@ ROLES: Final = ("seat", "ticket", "board")
 SECRET_MAX: Final = 64
 ID_MAX: Final = 64
 NAME_MAX: Final = 24
-PAGES: Final = {"/": "index.html", "/play": "seat.html", "/ticket": "ticket.html",
-                "/board": "board.html"}
+# The kiosk's home page, and the pages drawn by phone.js: page.html with its name in it.
+PAGES: Final = {"/": "index", "/play": "seat", "/ticket": "ticket", "/board": "board"}
 TYPES: Final = {"text/html": ".html", "application/javascript": ".js", "text/css": ".css"}
 
 
@@ -284,9 +284,9 @@ class PhoneServer:
         app.router.add_get("/ws", self._socket)
         for path, page in PAGES.items():
             app.router.add_get(path, self._page(page))
-        app.router.add_get("/join/{code}", self._page("seat.html"))
-        app.router.add_get("/t/{code}", self._page("ticket.html"))
-        app.router.add_get("/T/{code}", self._page("ticket.html"))  # a printed ticket's QR
+        app.router.add_get("/join/{code}", self._page("seat"))
+        app.router.add_get("/t/{code}", self._page("ticket"))
+        app.router.add_get("/T/{code}", self._page("ticket"))  # a printed ticket's QR
         app.router.add_get("/static/{name}", self._static)
         app.router.add_get("/fonts/{name}", self._font)
         app.router.add_post("/api/join", self._post("join"))
@@ -368,7 +368,11 @@ class PhoneServer:
         """A page, in the kiosk's language from its first paint: `<html lang dir>` and the
         page's words (`words()`: the language, right to left or not, the words) in it."""
         async def page(request: web.Request) -> web.StreamResponse:
-            html = (STATIC / name).read_text(encoding="utf-8")
+            if name == "index":
+                html = (STATIC / "index.html").read_text(encoding="utf-8")
+            else:
+                html = (STATIC / "page.html").read_text(encoding="utf-8").replace(
+                    "{page}", name)
             if self.words is not None:
                 lang, rtl, words = self.words()
                 html = html.replace('<html lang="en" dir="ltr">',
