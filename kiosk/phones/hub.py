@@ -355,14 +355,9 @@ class PhoneHub:
         ids = data["cards"]
         if len(set(ids)) != len(ids) or any(i not in hand for i in ids):
             return None, (scene.tr("phones.errors.not_in_hand"), None)
-        if len(ids) != step.count:
-            missing = step.count - len(ids)
-            if missing > 0 and step.more is not None:
-                return None, (step.more(missing), None)
-            text = step.too_many if missing < 0 and step.too_many else \
-                scene.tr("table.choose_more" if missing > 0 else "table.too_many",
-                         count=missing if missing > 0 else step.count)
-            return None, (text, None)
+        wrong = step.wrong_count(len(ids), scene.tr)  # as the TV's button says it
+        if wrong is not None:
+            return None, (wrong, None)
         return step.action([hand[i] for i in ids]), None
 
     def _claim(self, client: int, info: Client, now: float) -> None:

@@ -367,12 +367,11 @@ class PhoneServer:
     def _page(self, name: str) -> Callable[[web.Request], Any]:
         """A page, in the kiosk's language from its first paint: `<html lang dir>` and the
         page's words (`words()`: the language, right to left or not, the words) in it."""
+        source = "index.html" if name == "index" else "page.html"
+        markup = (STATIC / source).read_text(encoding="utf-8").replace("{page}", name)
+
         async def page(request: web.Request) -> web.StreamResponse:
-            if name == "index":
-                html = (STATIC / "index.html").read_text(encoding="utf-8")
-            else:
-                html = (STATIC / "page.html").read_text(encoding="utf-8").replace(
-                    "{page}", name)
+            html = markup  # read once, when the server starts
             if self.words is not None:
                 lang, rtl, words = self.words()
                 html = html.replace('<html lang="en" dir="ltr">',

@@ -187,6 +187,16 @@ class Selection:
     too_many: str | None = None
     more: Callable[[int], str] | None = None
 
+    def wrong_count(self, picked: int, tr: Translator) -> str | None:
+        """Why `picked` cards cannot be sent (None: they are the right number)."""
+        if picked > self.count:
+            return self.too_many or tr("table.too_many", count=self.count)
+        if picked < self.count:
+            missing = self.count - picked
+            return self.more(missing) if self.more is not None else \
+                tr("table.choose_more", count=missing)
+        return None
+
 
 @dataclass(frozen=True)
 class ShownTrick:
@@ -613,14 +623,9 @@ class CardTableScene(TableScene, TableText, PhonesPanel):
         step = self.selection(self.view())
         if seat is None or step is None:
             return False
-        if len(self.picks) != step.count:
-            missing = step.count - len(self.picks)
-            if missing < 0 or step.more is None:
-                text = self.tr("table.choose_more", count=missing) if missing > 0 \
-                    else self.tr("table.too_many", count=step.count)
-            else:
-                text = step.more(missing)
-            self._notify(text, None, now, warn=True)
+        wrong = step.wrong_count(len(self.picks), self.tr)
+        if wrong is not None:
+            self._notify(wrong, None, now, warn=True)
             return False
         return self._submit(seat, step.action(list(self.picks)), now)
 
