@@ -109,7 +109,6 @@ class PhoneHub:
         self.tickets: dict[str, HeldTicket] = {}
         self._codes: dict[str, int] = {}  # join code -> seat, for `_game`
         self._game: object = None
-        self._hand: object = None
         self.tv_code = self._tv_code()
         self._misses = 0
         self._seq = 0
