@@ -115,7 +115,7 @@ class TicketCodes:
         CodeError says why it is refused."""
         text = payload.strip().upper()
         if len(text) <= MAX_PAYLOAD + MAX_ADDRESS + len(ADDRESS_MARK) and ADDRESS_MARK in text:
-            text = text.rsplit(ADDRESS_MARK, 1)[1]
+            text = text.rsplit(ADDRESS_MARK, 1)[1].strip()  # as a code alone is read
         if not text or len(text) > MAX_PAYLOAD or not set(text) <= QR_ALPHANUMERIC:
             raise CodeError(CodeProblem.UNREADABLE, "this is not a ticket code")
         parts = text.split(":")
