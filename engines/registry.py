@@ -11,6 +11,11 @@ holds the game's `ENTRY`. Loading is lazy (the first call to `games()`, `game()`
 `register()`), so importing this module imports no game. A game defined elsewhere
 (a test's fixture, a plug-in) calls `register(entry)` itself.
 
+An entry names its game's rules, bots and records without importing them
+(`later`, `LaterModule`): listing the games — the kiosk's home menu, the config, the
+command line — imports each game's options and nothing more; the rest is imported
+where a game is first played.
+
 Options: each field of a game's options dataclass carries, in its metadata
 (`about(help, choices=…, low=…, high=…)`), what the config file and the command line
 need; `option_specs` reads them back, taking the type from the annotation (bool, int,
@@ -40,6 +45,57 @@ BUILT_IN: Final = (
 
 class RegistryError(LookupError):
     """An unknown game, or a second game under a key already taken."""
+
+
+# -- names imported on first use ---------------------------------------------------------------
+
+
+def _named(module: str, name: str) -> Any:
+    return getattr(importlib.import_module(module), name)
+
+
+class later:
+    """Function `name` of `module`, the module imported at the first call.
+
+    It answers to the function's own ``__module__`` and ``__name__`` (what imports a
+    bot maker's module ahead of time finds the real module), and is pickled as the
+    function itself."""
+
+    def __init__(self, module: str, name: str) -> None:
+        self.__module__ = module
+        self.__name__ = self.__qualname__ = name
+        self._function: Callable[..., Any] | None = None
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        function = self._function
+        if function is None:
+            function = self._function = _named(self.__module__, self.__name__)
+        return function(*args, **kwargs)
+
+    def __reduce__(self) -> tuple[Callable[..., Any], tuple[str, str]]:
+        return _named, (self.__module__, self.__name__)
+
+    def __repr__(self) -> str:
+        return f"<{self.__module__}.{self.__name__}, imported at its first call>"
+
+
+class LaterModule:
+    """Module `name`, imported when one of its names is first looked up (a game's records
+    module in its entry)."""
+
+    def __init__(self, name: str) -> None:
+        self._name = name
+
+    def __getattr__(self, attr: str) -> Any:
+        if (attr.startswith("__") and attr.endswith("__")) or attr == "_name":
+            raise AttributeError(attr)  # what copy, pickle and repr probe for: not the module
+        return getattr(importlib.import_module(self._name), attr)
+
+    def __reduce__(self) -> tuple[type[LaterModule], tuple[str]]:
+        return LaterModule, (self._name,)
+
+    def __repr__(self) -> str:
+        return f"<module {self._name!r}, imported at first use>"
 
 
 # -- options -----------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ blinking is driven by the same `poll`, so it follows the same clock.
 When no pin is configured, or gpiozero cannot load a pin factory (a PC has no GPIO),
 `Buttons` still works as an object: `available` is False, `status` says why in one
 line (also logged), every method is a harmless no-op, and the keyboard stands in.
+gpiozero itself is imported only when a pin is configured.
 
 The pin factory is the one passed in, else gpiozero's `Device.pin_factory` if one is
 set, else the one named by `GPIOZERO_PIN_FACTORY`. For lgpio (the Pi 5's, and the
@@ -32,8 +33,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from typing import Any, Protocol
-
-from gpiozero import LED, Device, DigitalInputDevice
 
 from .debounce import Change, Debouncer
 from .events import SEAT_ACTIONS, HostButton, InputEvent, SeatButton, SeatClaim
@@ -96,6 +95,8 @@ def load_pin_factory(chip: int = 0) -> tuple[Any, bool]:
 
     Raises whatever gpiozero or the GPIO library raises when there is no GPIO.
     """
+    from gpiozero import Device  # imported only where a pin is used
+
     if Device.pin_factory is not None:
         return Device.pin_factory, False
     name = os.environ.get("GPIOZERO_PIN_FACTORY")
@@ -162,6 +163,8 @@ class Buttons:
             self._off(f"gpiozero cannot reach the GPIO pins ({type(exc).__name__}: {exc}); "
                       "on a Pi set GPIOZERO_PIN_FACTORY (lgpio on a Pi 5)")
             return
+
+        from gpiozero import LED, DigitalInputDevice
 
         problems: list[str] = []
         for label, pin, press, long in wanted:

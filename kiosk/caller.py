@@ -12,8 +12,9 @@ import copy
 import logging
 import random
 import secrets
+import threading
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Flag, StrEnum, auto
 from typing import Protocol
@@ -154,7 +155,10 @@ class CallerController:
         # keyed by the serial as the host types it; a serial may name two tickets.
         self._catalogue: dict[str, list[Ticket]] = {}
         for ticket in (*known, *tickets):
-            self._know(ticket)
+            self._remember(ticket)
+        # More known tickets, made when first needed (`know_later`), under the lock.
+        self._known_later: Callable[[], Sequence[Ticket]] | None = None
+        self._known_lock = threading.Lock()
         # With check-in, a hand starts paused until the players' tickets are scanned
         # (or typed) and the host starts calling; only those tickets are in play.
         self.check_in = check_in
@@ -386,13 +390,37 @@ class CallerController:
             self._journal("ticket_issued", **ticket.to_json())
             self.hand.register(ticket)
 
+    def know_later(self, tickets: Callable[[], Sequence[Ticket]]) -> None:
+        """More tickets a typed serial may name (the stand-in box), made by `tickets` when
+        the catalogue is first used, or beforehand by `settle_known` on another thread; they
+        are known as if they had been given to the constructor in `known`."""
+        self._known_later = tickets
+
+    def settle_known(self) -> None:
+        """Make the tickets `know_later` promised now, if they are not made yet (from any
+        thread; the catalogue waits for them)."""
+        if self._known_later is None:
+            return
+        with self._known_lock:
+            make = self._known_later
+            if make is None:
+                return
+            for ticket in make():
+                self._remember(ticket)
+            self._known_later = None
+
     def _know(self, ticket: Ticket) -> None:
+        self.settle_known()
+        self._remember(ticket)
+
+    def _remember(self, ticket: Ticket) -> None:
         same = self._catalogue.setdefault(normalise_serial(ticket.serial), [])
         if all(t.grid != ticket.grid for t in same):
             same.append(ticket)
 
     def lookup(self, serial: str) -> list[Ticket]:
         """The known tickets a typed serial names: none, one, or several (ambiguous)."""
+        self.settle_known()
         return list(self._catalogue.get(normalise_serial(serial), ()))
 
     # -- check-in -----------------------------------------------------------------------------

@@ -16,17 +16,17 @@ import secrets
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
-from engines.debarna.codes import TicketCodes
-from engines.debarna.options import HandOptions
-from engines.debarna.simulate import simulate, summary
-from engines.debarna.ticket import Ticket
 from engines.errors import BrokenRule
 from engines.registry import GameEntry
 from engines.registry import game as registered_game
 from engines.registry import games as registered_games
 from kiosk.games import hosting
+
+if TYPE_CHECKING:
+    from engines.debarna.codes import TicketCodes
+    from engines.debarna.ticket import Ticket
 
 KIOSK_COMMANDS = (
     "kiosk", "tickets", "print", "simulate", "history", "config", "voice", "backup", "restore",
@@ -107,7 +107,11 @@ def bots_from_flag(text: str | None, entry: GameEntry, players: int,
     return [entry.make_bot(level) for level in levels]
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The command line. With `command` (the one being run), a game's own commands are
+    made in full only for that game: the others are named, with their help, and no more
+    (its tools would import the game's hosting, its selfplay flags read its options), so
+    ``debarna kiosk`` imports no game's table and parses just as fast as it can."""
     parser = argparse.ArgumentParser(
         prog="debarna",
         description="The Dabernā kiosk: the Iranian 90-ball game on the family TV.",
@@ -198,7 +202,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="the settings changed on the TV to check with FILE "
                              "(default: settings.toml in the kiosk's data directory)")
     for entry in registered_games():
-        _game_commands(sub, entry)
+        _game_commands(sub, entry, command is None or command == entry.key)
 
     voice = sub.add_parser("voice", help="render the caller's voice clips now")
     voice.add_argument("--lang", choices=("fa", "en", "all"), default="all")
@@ -206,9 +210,12 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _game_commands(sub: Any, entry: GameEntry) -> None:
-    """``debarna <game> selfplay`` for every game, and the game's own tools."""
+def _game_commands(sub: Any, entry: GameEntry, full: bool = True) -> None:
+    """``debarna <game> selfplay`` for every game, and the game's own tools (not `full`:
+    the command's name and help only)."""
     tools = sub.add_parser(entry.key, help=f"{entry.name_en} tools")
+    if not full:
+        return
     commands = tools.add_subparsers(dest="game_command", required=True)
     selfplay = commands.add_parser(
         "selfplay", help=f"bots play games of {entry.name_en}; one JSON line per game")
@@ -574,6 +581,9 @@ def cmd_print(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
+    from engines.debarna.options import HandOptions
+    from engines.debarna.simulate import simulate, summary
+
     options = HandOptions(two_lines=not args.no_two_lines)
     results = simulate(args.games, args.tickets, seeded_rng(args.seed), options)
     if args.format == "json":
@@ -780,7 +790,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     out = out or sys.stdout
     if not argv or (argv[0] not in subcommands() and argv[0] not in ("-h", "--help")):
         argv.insert(0, "kiosk")
-    parser = build_parser()
+    parser = build_parser(argv[0])
     args = parser.parse_args(argv)
     try:
         if args.command == "tickets":

@@ -50,12 +50,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from engines.backgammon.bots import Bot, make_bot
-from engines.backgammon.exchange import view_ids
-from engines.backgammon.ids import decode_match_id, decode_position_id, match_id
-from engines.backgammon.rules import Action, CubeAction, Phase, Play, RuleError, View
-from engines.protocol import RandomLike
+# The engine is imported where a question is asked: whether gnubg answers (the kiosk's
+# start-up) needs none of it.
+if TYPE_CHECKING:
+    from engines.backgammon.bots import Bot
+    from engines.backgammon.rules import Action, Play, View
+    from engines.protocol import RandomLike
 
 EXPERT = "expert"  # the level's name
 ENV_PATH = "DEBARNA_GNUBG"
@@ -205,6 +207,9 @@ def configured_path(configured: str | None = None) -> str | None:
 
 def _setup(view: View, ply: int, cube: bool) -> list[str]:
     """The commands that put the view's position (without the dice) before gnubg."""
+    from engines.backgammon.exchange import view_ids
+    from engines.backgammon.ids import decode_match_id, match_id
+
     position, match = view_ids(view, jacoby=False)
     info = decode_match_id(match)
     # The kiosk's turn: the side on roll, no double pending (a pending double is asked
@@ -224,6 +229,8 @@ def _setup(view: View, ply: int, cube: bool) -> list[str]:
 def hint_play_text(view: View, ply: int = DEFAULT_PLY, *, path: str | None = None,
                    timeout: float = TIMEOUT) -> str:
     """gnubg's best play for the view's roll, as gnubg writes it (``24/13``)."""
+    from engines.backgammon.rules import Phase
+
     if view.phase is not Phase.MOVE or view.dice is None:
         raise ValueError("gnubg is asked for a play only when the dice are rolled")
     commands = [*_setup(view, _check_ply(ply), cube=True),
@@ -238,6 +245,8 @@ def hint_play_text(view: View, ply: int = DEFAULT_PLY, *, path: str | None = Non
 def hint_play(view: View, ply: int = DEFAULT_PLY, *, path: str | None = None,
               timeout: float = TIMEOUT) -> Play:
     """gnubg's best play for the view's roll, as one of the engine's legal plays."""
+    from engines.backgammon.rules import Play, RuleError
+
     text = hint_play_text(view, ply, path=path, timeout=timeout)
     assert view.turn is not None and view.dice is not None
     try:
@@ -283,6 +292,8 @@ def hint_plays(view: View, ply: int = DEFAULT_PLY, count: int = 3, *,
                path: str | None = None, timeout: float = TIMEOUT) -> list[PlayHint]:
     """gnubg's `count` best plays for the view's roll, best first, each one of the engine's
     legal plays with gnubg's equity (fewer when there are fewer plays)."""
+    from engines.backgammon.rules import Phase, Play, RuleError
+
     if view.phase is not Phase.MOVE or view.dice is None or view.turn is None:
         raise ValueError("gnubg is asked for plays only when the dice are rolled")
     if count < 1:
@@ -352,6 +363,8 @@ def hint_cube(view: View, ply: int = DEFAULT_PLY, *, path: str | None = None,
               timeout: float = TIMEOUT) -> CubeHint:
     """gnubg's cube decision before the roll of the side on turn (also when the other
     side must answer that side's double)."""
+    from engines.backgammon.rules import Phase
+
     if view.phase not in (Phase.CUBE, Phase.RESPOND):
         raise ValueError("gnubg is asked about the cube only before a roll or after a double")
     commands = [*_setup(view, _check_ply(ply), cube=True), "hint"]
@@ -375,6 +388,12 @@ def _tail(out: str) -> str:
 # -- the Expert player ------------------------------------------------------------------------
 
 
+def _engine_bot(level: str) -> Bot:
+    from engines.backgammon.bots import make_bot
+
+    return make_bot(level)
+
+
 @dataclass
 class GnubgBot:
     """The Expert level: gnubg's play and cube decisions at `ply` (the Bot protocol).
@@ -392,7 +411,7 @@ class GnubgBot:
     path: str | None = None
     timeout: float = TIMEOUT
     last: str = field(default="", compare=False)
-    fallback: Bot = field(default_factory=lambda: make_bot("hard"), compare=False)
+    fallback: Bot = field(default_factory=lambda: _engine_bot("hard"), compare=False)
     forgiving: bool = False  # the kiosk's: when gnubg fails mid-game, `fallback` chooses
 
     def __post_init__(self) -> None:
@@ -419,6 +438,8 @@ class GnubgBot:
             return self.fallback.choose(view, rng)
 
     def _ask(self, view: View, rng: RandomLike) -> Action:
+        from engines.backgammon.rules import CubeAction, Phase
+
         if view.phase is Phase.MOVE:
             play = hint_play(view, self.ply, path=self.path, timeout=self.timeout)
             self.last = str(play)
@@ -475,6 +496,8 @@ def replay_mat(path: str | os.PathLike[str], *, gnubg: str | None = None,
     if found is None:
         raise GnubgError(f"gnubg did not import the match: {_tail(out)}")
     data = json.loads(found.group("json"))
+    from engines.backgammon.ids import decode_position_id
+
     on_roll_side, other = decode_position_id(data["position"])
     on_roll = _match_id_on_roll(data["match"])
     sides = [other, other]

@@ -6,19 +6,26 @@ the entry has no `hidden`; it is zero-sum: the returns add up to 0.
 
 from __future__ import annotations
 
-from engines.protocol import RandomLike
-from engines.registry import GameEntry
+from typing import TYPE_CHECKING
 
-from . import records
-from .bots import BOTS, make_bot
+from engines.registry import GameEntry, LaterModule, later
+
 from .options import GameOptions
-from .rules import GameState
 
+if TYPE_CHECKING:
+    from engines.protocol import RandomLike
+
+    from .rules import GameState
+
+# The bots' levels (`bots.BOTS`), named here so that listing the games imports no bot.
+LEVELS = ("easy", "medium", "hard")
 KIOSK_MATCH = 5  # points: the kiosk offers a classic match with the cube first
 
 
 def new_state(options: GameOptions, rng: RandomLike) -> GameState:
     """A new game or match; the opening roll is its first chance step."""
+    from .rules import GameState
+
     return GameState(options)
 
 
@@ -31,9 +38,9 @@ ENTRY = GameEntry(
     options=GameOptions,
     defaults=GameOptions.classic(KIOSK_MATCH),
     new_state=new_state,
-    records=records,
-    bot_levels=tuple(BOTS),
-    make_bot=make_bot,
+    records=LaterModule(f"{__package__}.records"),
+    bot_levels=LEVELS,
+    make_bot=later(f"{__package__}.bots", "make_bot"),
     default_level="medium",
     presets={
         "single": GameOptions.classic(),  # one game for its points, with the cube

@@ -25,6 +25,7 @@ import bisect
 import functools
 import itertools
 import math
+import operator
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -67,19 +68,32 @@ def _role_layouts(singles: int, doubles: int, triples: int) -> list[tuple[tuple[
 
     A layout gives, for each 1-number column in order, the row it fills, then for
     each 2-number column in order, the two rows it fills. Rows must hold 5 each.
+    The layouts come in the order of ``itertools.product`` over the 1-number columns'
+    rows, then the 2-number columns' pairs of rows.
     """
     one_choices = [(0,), (1,), (2,)]
     two_choices = [(0, 1), (0, 2), (1, 2)]
+    # The 2-number columns' choices by the numbers they put in each row, each list in
+    # product order; a layout is a 1-number choice and a 2-number choice that fill every
+    # row with what the 3-number columns leave.
+    by_rows: dict[tuple[int, ...], list[tuple[tuple[int, ...], ...]]] = {}
+    for twos in itertools.product(two_choices, repeat=doubles):
+        by_rows.setdefault(_per_row(twos), []).append(twos)
+    left = NUMBERS_PER_ROW - triples
     layouts = []
     for ones in itertools.product(one_choices, repeat=singles):
-        for twos in itertools.product(two_choices, repeat=doubles):
-            per_row = [triples] * ROWS
-            for rows in ones + twos:
-                for r in rows:
-                    per_row[r] += 1
-            if all(n == NUMBERS_PER_ROW for n in per_row):
-                layouts.append(ones + twos)
+        wanted = tuple(left - n for n in _per_row(ones))
+        layouts.extend(ones + twos for twos in by_rows.get(wanted, ()))
     return layouts
+
+
+def _per_row(choices: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+    """How many numbers these columns' chosen rows put in each row."""
+    per_row = [0] * ROWS
+    for rows in choices:
+        for r in rows:
+            per_row[r] += 1
+    return tuple(per_row)
 
 
 @dataclass
@@ -113,6 +127,13 @@ class StripSampler:
                 tuple(j for j in range(COLUMNS) if c[j] == 2),
                 tuple(j for j in range(COLUMNS) if c[j] == 3),
             )
+        # The counts vectors with count x in column j, as the bits of _having[j][x] (bit i
+        # for self._counts[i]): a state's possible next tickets are found by a few ANDs.
+        self._having = [[0] * 4 for _ in range(COLUMNS)]
+        for i, c in enumerate(self._counts):
+            for j, x in enumerate(c):
+                self._having[j][x] |= 1 << i
+        self._weights = [self._weight[c] for c in self._counts]
         self._completions: dict[tuple[int, Counts], int] = {}
         self._choices: dict[tuple[int, Counts], _Choices] = {}
         start = tuple(sorted(COLUMN_SIZES))
@@ -122,27 +143,36 @@ class StripSampler:
     def _count(self, k: int, state: Counts) -> int:
         """Scaled number of ways to fill k more tickets from sorted `state`."""
         key = (k, state)
-        if key in self._completions:
-            return self._completions[key]
+        found = self._completions.get(key)
+        if found is not None:
+            return found
         if k == 0:
             result = 1 if not any(state) else 0
             self._completions[key] = result
             return result
+        # The tickets that may come next leave every column between k - 1 and 3(k - 1)
+        # numbers for the k - 1 tickets after it: in self._counts order, the bits of `fits`.
+        low, high = k - 1, 3 * (k - 1)
+        fits = (1 << len(self._counts)) - 1
+        for having, left in zip(self._having, state, strict=True):
+            fits &= sum(having[x] for x in (1, 2, 3) if low <= left - x <= high)
         choices = _Choices()
+        options, cumulative = choices.options, choices.cumulative
+        completions, counts, weights = self._completions, self._counts, self._weights
         running = 0
-        for c in self._counts:
-            rest = []
-            for s, x in zip(state, c, strict=True):
-                left = s - x
-                if not (k - 1) <= left <= 3 * (k - 1):
-                    break
-                rest.append(left)
-            else:
-                ways = self._count(k - 1, tuple(sorted(rest)))
-                if ways:
-                    running += self._weight[c] * ways
-                    choices.options.append(c)
-                    choices.cumulative.append(running)
+        while fits:
+            bit = fits & -fits
+            fits ^= bit
+            i = bit.bit_length() - 1
+            c = counts[i]
+            rest = tuple(sorted(map(operator.sub, state, c)))
+            ways = completions.get((k - 1, rest))
+            if ways is None:
+                ways = self._count(k - 1, rest)
+            if ways:
+                running += weights[i] * ways
+                options.append(c)
+                cumulative.append(running)
         self._completions[key] = running
         self._choices[key] = choices
         return running

@@ -7,19 +7,27 @@ side and 0 for the others, so they add up to the winning side's seats.
 
 from __future__ import annotations
 
-from engines.protocol import RandomLike
-from engines.registry import GameEntry
+from typing import TYPE_CHECKING
 
-from . import records
-from .bots import LEVELS, make_bot
+from engines.registry import GameEntry, LaterModule, later
+
 from .options import PLAYERS, DebertzOptions, RulesPreset
-from .rules import GameState, hidden_cards
+
+if TYPE_CHECKING:
+    from engines.protocol import RandomLike
+
+    from .rules import GameState
+
+# The bots' levels (`bots.LEVELS`), named here so that listing the games imports no bot.
+LEVELS = ("easy", "medium", "hard")
 
 TURN_SECONDS = 40  # the table's turn clock: the computer plays for a seat that runs out
 
 
 def new_state(options: DebertzOptions, rng: RandomLike) -> GameState:
     """A new game; the first deal (with the first dealer drawn) is its first chance step."""
+    from .rules import GameState
+
     return GameState(options)
 
 
@@ -39,9 +47,9 @@ ENTRY = GameEntry(
     players=lambda options: options.players,
     options=DebertzOptions,
     new_state=new_state,
-    records=records,
+    records=LaterModule(f"{__package__}.records"),
     bot_levels=LEVELS,
-    make_bot=make_bot,
+    make_bot=later(f"{__package__}.bots", "make_bot"),
     default_level="medium",
     teams=teams_of,
     presets={
@@ -51,7 +59,7 @@ ENTRY = GameEntry(
         "classic": DebertzOptions.preset(RulesPreset.CLASSIC, players=2),
         "kharkov": DebertzOptions.preset(RulesPreset.KHARKOV, players=4),
     },
-    hidden=hidden_cards,
+    hidden=later(f"{__package__}.rules", "hidden_cards"),
     returns_sum=returns_sum,
     turn_seconds=TURN_SECONDS,
 )

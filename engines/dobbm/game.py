@@ -12,19 +12,27 @@ The presets are short sessions (one hand, then the Mußrunde with 4 players; one
 
 from __future__ import annotations
 
-from engines.protocol import RandomLike
-from engines.registry import GameEntry
+from typing import TYPE_CHECKING
 
-from . import records
-from .bots import LEVELS, make_bot
+from engines.registry import GameEntry, LaterModule, later
+
 from .options import PLAYERS, DobbmOptions
-from .rules import GameState, hidden_cards
+
+if TYPE_CHECKING:
+    from engines.protocol import RandomLike
+
+    from .rules import GameState
+
+# The bots' levels (`bots.LEVELS`), named here so that listing the games imports no bot.
+LEVELS = ("easy", "medium", "hard")
 
 TURN_SECONDS = 40  # the table's turn clock: the computer plays for a seat that runs out
 
 
 def new_state(options: DobbmOptions, rng: RandomLike) -> GameState:
     """A new session; the first deal (with the first dealer drawn) is its first chance step."""
+    from .rules import GameState
+
     return GameState(options)
 
 
@@ -40,15 +48,15 @@ ENTRY = GameEntry(
     players=lambda options: options.players,
     options=DobbmOptions,
     new_state=new_state,
-    records=records,
+    records=LaterModule(f"{__package__}.records"),
     bot_levels=LEVELS,
-    make_bot=make_bot,
+    make_bot=later(f"{__package__}.bots", "make_bot"),
     default_level="medium",
     presets={  # short sessions, so the conformance suite can play thousands
         "four": DobbmOptions(players=4, session_hands=1),
         "five": DobbmOptions(players=5, stake=12, session_hands=1, musrunde=False),
     },
-    hidden=hidden_cards,
+    hidden=later(f"{__package__}.rules", "hidden_cards"),
     returns_sum=returns_sum,
     turn_seconds=TURN_SECONDS,
 )

@@ -6,23 +6,33 @@ score negated, so they add up to minus every hand's points (`rules.points_in_han
 
 from __future__ import annotations
 
-from engines.protocol import RandomLike
-from engines.registry import GameEntry
+from typing import TYPE_CHECKING
 
-from . import records
-from .bots import LEVELS, make_bot
+from engines.registry import GameEntry, LaterModule, later
+
 from .options import PLAYERS, HeartsOptions, Moon, PassOrder
-from .rules import GameState, hidden_cards, points_in_hand
+
+if TYPE_CHECKING:
+    from engines.protocol import RandomLike
+
+    from .rules import GameState
+
+# The bots' levels (`bots.LEVELS`), named here so that listing the games imports no bot.
+LEVELS = ("easy", "medium", "hard")
 
 TURN_SECONDS = 40  # the table's turn clock: the computer plays for a seat that runs out
 
 
 def new_state(options: HeartsOptions, rng: RandomLike) -> GameState:
     """A new game; the first deal is its first chance step."""
+    from .rules import GameState
+
     return GameState(options)
 
 
 def returns_sum(state: GameState) -> int:
+    from .rules import points_in_hand
+
     return -sum(points_in_hand(state.options, r.shooter is not None) for r in state.results)
 
 
@@ -34,9 +44,9 @@ ENTRY = GameEntry(
     players=lambda options: options.players,
     options=HeartsOptions,
     new_state=new_state,
-    records=records,
+    records=LaterModule(f"{__package__}.records"),
     bot_levels=LEVELS,
-    make_bot=make_bot,
+    make_bot=later(f"{__package__}.bots", "make_bot"),
     default_level="medium",
     presets={
         "four": HeartsOptions(target=50),
@@ -45,7 +55,7 @@ ENTRY = GameEntry(
         "five": HeartsOptions(players=5, target=50, first_trick_points=True,
                               pass_order=PassOrder.LEFT_FIRST, jack_of_diamonds=True),
     },
-    hidden=hidden_cards,
+    hidden=later(f"{__package__}.rules", "hidden_cards"),
     returns_sum=returns_sum,
     turn_seconds=TURN_SECONDS,
 )

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pygame
-import qrcode
 
 QUIET = 4  # modules of white round the code, as readers expect
 
@@ -11,6 +10,8 @@ QUIET = 4  # modules of white round the code, as readers expect
 def qr_surface(text: str, side: int) -> pygame.Surface:
     """`text` as a QR code about `side` pixels square (whole pixels per module, so every
     module is sharp; the white border included)."""
+    import qrcode  # only where a code is drawn: the first screen draws none
+
     code = qrcode.QRCode(error_correction=qrcode.constants.ERROR_CORRECT_M, border=QUIET)
     code.add_data(text)
     code.make(fit=True)

@@ -9,8 +9,10 @@ import socket
 import subprocess
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
+import pygame
 import pytest
 
 from kiosk.app import Kiosk, KioskOptions
@@ -51,6 +53,49 @@ def test_the_kiosk_sends_ready_then_keeps_pinging_the_watchdog(tmp_path: Path) -
     pings = [line for line in lines[ready_at:] if line == "WATCHDOG=1"]
     assert len(pings) >= 5, lines  # every 0.1 s for 2.5 s, at least a handful
     assert lines[-1] == "STOPPING=1"
+
+
+def _heard(server: socket.socket) -> list[str]:
+    """Every line systemd would have been sent so far."""
+    lines: list[str] = []
+    while True:
+        try:
+            lines += server.recv(4096).decode().splitlines()
+        except BlockingIOError:
+            return lines
+
+
+def test_ready_is_sent_only_once_the_first_frame_is_on_the_display(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    address = tmp_path / "notify.sock"
+    server = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    server.bind(str(address))
+    server.setblocking(False)
+    monkeypatch.setenv("NOTIFY_SOCKET", str(address))
+    config = replace(Config(), voice=replace(Config().voice, enabled=False),
+                     phones=replace(Config().phones, enabled=False))
+    kiosk = Kiosk(KioskOptions(windowed=True, run_for=0.3), config, later=True)
+    kiosk.start()
+    shown: list[tuple[str, list[str]]] = []  # each display update: the scene, what was heard
+    update = pygame.display.update
+
+    def spy(*args: object) -> None:
+        shown.append((type(kiosk.scene).__name__, _heard(server)))
+        update(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(pygame.display, "update", spy)
+    try:
+        kiosk.loop()
+    finally:
+        kiosk.journal.store.close()
+    after = [line for _, heard in shown[1:] for line in heard] + _heard(server)
+    server.close()
+    assert shown, "no frame was drawn"
+    assert shown[0] == ("HomeScene", [])  # the menu went up before systemd heard anything
+    assert after.count("READY=1") == 1
+    assert after.index("READY=1") < after.index("STOPPING=1")
+    assert "WATCHDOG=1" in after
 
 
 def test_an_abstract_notify_socket_is_reached() -> None:
