@@ -8,11 +8,13 @@ the rectangles the scene reports, and tick at 30 frames a second or less.
 from __future__ import annotations
 
 import gc
+import importlib
 import logging
 import os
 import queue
 import sys
 import tempfile
+import threading
 import time
 from collections import deque
 from collections.abc import Callable
@@ -20,20 +22,16 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from audio.cache import voice_dir
 from audio.player import Voice, VoiceSettings, open_mixer
-from audio.render import renderer
-from engines.debarna.codes import TicketCodes
 from engines.debarna.options import HandOptions
-from engines.debarna.ticket import Ticket
 from engines.registry import games as registered_games
 from hardware.buttons import Buttons
 from hardware.events import HostButton, InputEvent, Scan, SeatButton, SeatClaim, drain
-from hardware.printing import PrintError, print_escpos, print_pdf, write_pdf
 from hardware.scanner import MACHINE_RUN, ScanDetector, scannable
 from kiosk.caller import (
     CallerController,
@@ -42,6 +40,7 @@ from kiosk.caller import (
     VoiceLike,
     make_rng,
 )
+from kiosk.committer import Committer
 from kiosk.config import (
     Action,
     Config,
@@ -54,28 +53,26 @@ from kiosk.gnubg import why_unavailable as why_gnubg_unavailable
 from kiosk.i18n import LANGUAGES, Translator, set_language
 from kiosk.journal import Journal
 from kiosk.keys import KeyFileError, key_warning, load_codes
-from kiosk.match_journal import (
-    Choice,
-    MatchJournal,
-    Records,
-    records_for,
-)
 from kiosk.notify import Notifier
-from kiosk.phones.hub import PhoneHub
-from kiosk.phones.models import page_words
-from kiosk.phones.server import PhoneServer, local_addresses
-from kiosk.scenes.caller import CallerScene
 from kiosk.scenes.home import GAMES, Game, HomeScene, game_entries
-from kiosk.scenes.modes import TableScene
-from kiosk.scenes.no_table import NoTableScene
-from kiosk.scenes.prepare import PrepareScene
-from kiosk.scenes.printing import PrintScene
-from kiosk.scenes.settings import SettingsScene
 from kiosk.settings import SettingsError, changes, effective_config, overlay_path, update_overlay
-from kiosk.store import data_dir, open_store
+from kiosk.store import StoreError, data_dir, open_store
+from kiosk.table.pool import ThinkingPool, bot_modules
 from kiosk.table.router import SeatInput
 from kiosk.text import FontError, TextRenderer
 from kiosk.tickets import box, draw, issued_tickets, register
+
+# What the first screen does not need is imported where it is first used (a game's table
+# when it is opened, the phones' server once the first frame is up, printing, the voice
+# renderer): the home menu comes up first (DESIGN §4, benchmarks/bench_startup.py).
+if TYPE_CHECKING:
+    from engines.debarna.codes import TicketCodes
+    from engines.debarna.ticket import Ticket
+    from engines.registry import GameEntry
+    from kiosk.match_journal import Choice, Records
+    from kiosk.phones.hub import PhoneHub
+    from kiosk.phones.server import PhoneServer
+    from kiosk.scenes.modes import TableScene
 
 log = logging.getLogger(__name__)
 
@@ -94,6 +91,13 @@ PAD_BUTTONS = {0: Action.SELECT, 1: Action.BACK}
 PAD_HAT = {(-1, 0): Action.LEFT, (1, 0): Action.RIGHT, (0, 1): Action.UP, (0, -1): Action.DOWN}
 STICK_PRESS, STICK_RELEASE = 0.6, 0.3
 INVISIBLE_DRIVERS = ("offscreen", "dummy")
+# What the warm-up imports after the first frame, besides every game's hosting module.
+WARM_MODULES = ("kiosk.scenes.caller", "kiosk.scenes.printing", "kiosk.scenes.settings",
+                "kiosk.scenes.prepare", "kiosk.scenes.no_table", "kiosk.match_journal")
+WARM_PAUSE = 0.02  # seconds between two warm-up steps
+WARM_CLEAR = 0.8  # no warm-up step starts this close before a call is due
+WARM_STOP_SECONDS = 10.0  # the longest the kiosk waits, closing, for a warm-up step
+PHONES_WAIT = 15.0  # the longest a print waits for the phones still starting
 
 
 class DisplayError(RuntimeError):
@@ -177,17 +181,20 @@ def resolve_rhythm(config: Config, options: KioskOptions) -> float:
 def build_controller(
     config: Config, options: KioskOptions, journal: Journal | None = None,
     voice: VoiceLike | None = None, codes: TicketCodes | None = None,
-    lights: LightsLike | None = None,
+    lights: LightsLike | None = None, box_later: bool = False,
 ) -> CallerController:
     """The caller, knowing the tickets this kiosk printed and the config's stand-in box.
 
     With a host (not headless) only the tickets checked in before a hand are in play;
-    a headless run has no host to check tickets in, so it plays the box.
+    a headless run has no host to check tickets in, so it plays the box. With a host and
+    `box_later`, the box (whose drawing takes a while on a Pi) is drawn when a serial is
+    first looked up, or beforehand off the frame loop (`CallerController.settle_known`).
     """
     issued = issued_tickets(journal.store, codes) if journal and codes else []
-    stand_in = [t for strip in box(config.tickets.strips, config.tickets.seed) for t in strip]
+    later = box_later and not options.headless
+    stand_in = [] if later else stand_in_box(config)
     auto = config.hand.auto_check if options.auto_check is None else options.auto_check
-    return CallerController(
+    controller = CallerController(
         stand_in if options.headless else (), hand_options(config),
         rhythm=resolve_rhythm(config, options),
         manual=config.caller.manual, rng=make_rng(options.seed), journal=journal,
@@ -195,6 +202,14 @@ def build_controller(
         auto_resume=config.claims.auto_resume, known=[*issued, *stand_in],
         check_in=not options.headless,
     )
+    if later:
+        controller.know_later(lambda: stand_in_box(config))
+    return controller
+
+
+def stand_in_box(config: Config) -> list[Ticket]:
+    """The config's stand-in box (`[tickets] strips` and `seed`), ticket by ticket."""
+    return [t for strip in box(config.tickets.strips, config.tickets.seed) for t in strip]
 
 
 class GamepadInput:
@@ -238,7 +253,13 @@ def load_kiosk_codes() -> tuple[TicketCodes | None, str | None]:
 class Kiosk:
     """The running app: the display, the scenes and the loop."""
 
-    def __init__(self, options: KioskOptions, config: Config) -> None:
+    def __init__(self, options: KioskOptions, config: Config, *, later: bool = False) -> None:
+        """The display, the voice, the caller and the home menu.
+
+        `later` (the app's own start, `run`): the phones' server is started off the
+        frame loop once the first frame is up (`loop`), not here, so the menu comes up
+        first; a kiosk made for a test or a benchmark has them at once.
+        """
         self.options = options
         self.config = config
         lang = options.lang or config.display.lang
@@ -254,7 +275,7 @@ class Kiosk:
         self.voice = self._open_voice(lang)
         self.codes, key_problem = load_kiosk_codes()
         self.controller = build_controller(config, options, self.journal, self.voice,
-                                           self.codes)
+                                           self.codes, box_later=True)
         if key_problem is not None and self.controller.warning is None:
             self.controller.warning = Notice(key_problem)
         self.text = TextRenderer(rtl=self.tr.rtl)
@@ -265,29 +286,29 @@ class Kiosk:
         self.controller.lights = self.buttons
         self.scanner = ScanDetector.from_config(config.scanner)
         self._held: deque[tuple[pygame.event.Event, float, float]] = deque()
+        self.committer: Committer | None = None  # made when a table game is first opened
+        self._unshown: list[pygame.Rect] = []  # drawn, waiting for the journal to be shown
         self.printer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="print")
-        self.thinker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bots")
+        # The computers think in worker processes (one a spare core), never on the
+        # frame loop's interpreter; the processes start on the pool's own thread.
+        self.thinker = ThinkingPool(preload=bot_modules(e.make_bot for e in registered_games()))
         # Whether GNU Backgammon answers (the Expert level) is asked once, off the frame
-        # loop, long before the Takhteh Nard menu is built; the answer is cached.
-        self.thinker.submit(why_gnubg_unavailable, configured_path(config.gnubg.path))
+        # loop, long before the Takhteh Nard menu is built; the answer is cached here.
+        self.background = ThreadPoolExecutor(max_workers=1, thread_name_prefix="background")
+        self.background.submit(why_gnubg_unavailable, configured_path(config.gnubg.path))
         self._printed: queue.Queue[list[Ticket]] = queue.Queue()
         self._last_typed = -1e9
         self._noise_until = -1e9
+        # Each scene's module is imported when the scene is first made.
         self.factories: dict[str, Callable[[], Scene]] = {
             "home": lambda: HomeScene(self.text, self.tr, games=home_games()),
-            "printing": lambda: PrintScene(self.text, self.tr, self.print_strips),
-            "settings": lambda: SettingsScene(self.text, self.tr, self.config,
-                                              self.apply_settings, self._voices),
-            "caller": lambda: CallerScene(self.controller, self.text, self.tr),
-            "prepare": lambda: PrepareScene(
-                self.text, self.tr, lambda: self.voice.progress, self.voice.ready.is_set,
-                self._after_voice),
+            "printing": self._printing_scene,
+            "settings": self._settings_scene,
+            "caller": self._caller_scene,
+            "prepare": self._prepare_scene,
         }
         for entry in registered_games():  # each game's table, from its hosting module
-            own = hosting(entry.key)
-            self.factories.setdefault(entry.key, (
-                (lambda entry=entry: NoTableScene(self.text, self.tr, entry)) if own is None
-                else (lambda key=entry.key, own=own: self._table(key, own))))
+            self.factories.setdefault(entry.key, lambda entry=entry: self._game_scene(entry))
         self.gamepad = GamepadInput()
         self._pads: dict[int, pygame.joystick.JoystickType] = {}
         try:
@@ -298,10 +319,18 @@ class Kiosk:
         self.phones: PhoneHub | None = None
         self.phone_server: PhoneServer | None = None
         self._translators: dict[str, Translator] = {}
+        # Phones started off the frame loop (`later`) wait here for the loop to take them.
+        self._phones_lock = threading.Lock()
+        self._phones_started: tuple[PhoneServer, PhoneHub] | None = None
+        self._phones_closed = False
         wanted = options.phones if options.phones is not None else \
             config.phones.enabled and not options.headless
-        if wanted:
+        self._phones_later = bool(wanted) and later
+        self._phones_up = threading.Event()  # phones started later are up, or never will be
+        if wanted and not later:
             self._open_phones()
+        self._warm: threading.Thread | None = None
+        self._warm_stop = threading.Event()
         self.scenes: dict[str, Scene] = {}
         self.scene: Scene = self.show("home")
         self.running = True
@@ -322,6 +351,8 @@ class Kiosk:
 
     @staticmethod
     def _voices(lang: str) -> list[str]:
+        from audio.render import renderer
+
         return renderer().voices(lang)
 
     def _check_voice(self) -> None:
@@ -337,6 +368,8 @@ class Kiosk:
     # -- settings changed on the TV -------------------------------------------------------
     def apply_settings(self, new: Config) -> None:
         """Apply a change from the settings screen at once, and save it for next time."""
+        from kiosk.scenes.settings import SettingsScene
+
         old, self.config = self.config, new
         scene = self.scenes.get("settings")
         try:
@@ -368,6 +401,17 @@ class Kiosk:
     def _open_phones(self) -> None:
         """Start the phones' web server on the local network (DESIGN §3c); without it the
         kiosk plays on, and the log says why."""
+        started = self._start_phones()
+        if started is not None:
+            self._attach_phones(*started)
+
+    def _start_phones(self) -> tuple[PhoneServer, PhoneHub] | None:
+        """The phones' server, listening, and its hub (None if it cannot listen). Touches
+        nothing the frame loop uses, so it may run on another thread (`_warm_up`)."""
+        from kiosk.phones.hub import PhoneHub
+        from kiosk.phones.models import page_words
+        from kiosk.phones.server import PhoneServer, local_addresses
+
         cfg = self.config.phones
         port = cfg.port if self.options.phones_port is None else self.options.phones_port
         files = self.text.files
@@ -379,20 +423,35 @@ class Kiosk:
                              cfg.max_clients)
         if not server.start():
             log.error("phones cannot join: %s", server.problem)
-            return
+            return None
         address, bound = next(((a, p) for a, p in server.bound if a != "127.0.0.1"),
                               server.bound[0])
         base = f"http://{cfg.name or address}:{bound}"
         log.info("phones join at %s (listening on %s)", base,
                  ", ".join(f"{a}:{p}" for a, p in server.bound))
-        self.phone_server = server
         for lang in LANGUAGES:
             self._translator(lang)  # made here: the server's thread only reads them
         server.words = lambda: (self.tr.lang, self.tr.rtl, page_words(self._translator(
             self.tr.lang)))
-        self.phones = PhoneHub(server, base, self._translator, lambda: self.tr.lang,
-                               self.codes, self._scanned)
-        self.phones.caller = self.controller
+        hub = PhoneHub(server, base, self._translator, lambda: self.tr.lang, self.codes,
+                       self._scanned)
+        hub.caller = self.controller
+        return server, hub
+
+    def _attach_phones(self, server: PhoneServer, hub: PhoneHub) -> None:
+        self.phone_server = server
+        self.phones = hub
+
+    def _take_started_phones(self) -> None:
+        """Phones started off the frame loop join it (between two frames): the scene on
+        the screen gets them as `show` gives them, and is drawn afresh with them."""
+        with self._phones_lock:
+            started, self._phones_started = self._phones_started, None
+        if started is not None:
+            self._attach_phones(*started)
+            self._seat_phones(self.scene)
+            self.scene.invalidate()
+            self._phones_up.set()
 
     def _translator(self, lang: str) -> Translator:
         found = self._translators.get(lang)
@@ -402,6 +461,11 @@ class Kiosk:
         return found
 
     def close_phones(self) -> None:
+        with self._phones_lock:
+            self._phones_closed = True  # a server still starting stops itself (`_warm_up`)
+            started, self._phones_started = self._phones_started, None
+        if started is not None:
+            started[0].stop()
         if self.phone_server is not None:
             self.phone_server.stop()
             self.phone_server = None
@@ -446,6 +510,47 @@ class Kiosk:
         self.scene.invalidate()
 
     # -- scenes ---------------------------------------------------------------------------
+    def _printing_scene(self) -> Scene:
+        from kiosk.scenes.printing import PrintScene
+
+        return PrintScene(self.text, self.tr, self.print_strips)
+
+    def _settings_scene(self) -> Scene:
+        from kiosk.scenes.settings import SettingsScene
+
+        return SettingsScene(self.text, self.tr, self.config, self.apply_settings, self._voices)
+
+    def _caller_scene(self) -> Scene:
+        from kiosk.scenes.caller import CallerScene
+
+        return CallerScene(self.controller, self.text, self.tr)
+
+    def _prepare_scene(self) -> Scene:
+        from kiosk.scenes.prepare import PrepareScene
+
+        return PrepareScene(self.text, self.tr, lambda: self.voice.progress,
+                            self.voice.ready.is_set, self._after_voice)
+
+    def _game_scene(self, entry: GameEntry) -> Scene:
+        """Registered game `entry`'s table, from its hosting module (imported now, when it
+        is first opened), or the "no table for it yet" screen when it has none."""
+        own = hosting(entry.key)
+        if own is None:
+            from kiosk.scenes.no_table import NoTableScene
+
+            return NoTableScene(self.text, self.tr, entry)
+        return self._table(entry.key, own)
+
+    def _seat_phones(self, scene: Scene) -> None:
+        """The phones for a scene: the caller's ticket page address, a table's seats."""
+        if self.phones is None:
+            return
+        if scene is self.scenes.get("caller"):
+            scene.phones = self.phones  # type: ignore[attr-defined]  # the check-in panel
+        if hasattr(scene, "give_seat"):
+            scene.phones = self.phones  # type: ignore[attr-defined]
+            self.phones.sit_at(scene)  # phones join the table on the screen
+
     def show(self, name: str) -> Scene:
         """Switch to a scene by name (made on first use), drawn afresh."""
         scene = self.scenes.get(name)
@@ -458,11 +563,7 @@ class Kiosk:
         if entered is not None:
             entered(time.monotonic())  # a table's turn clock waits while it is off screen
         self.scene = scene
-        if self.phones is not None and isinstance(scene, CallerScene):
-            scene.phones = self.phones  # the ticket page's address on the check-in panel
-        if self.phones is not None and hasattr(scene, "give_seat"):
-            scene.phones = self.phones  # type: ignore[attr-defined]
-            self.phones.sit_at(scene)  # phones join the table on the screen
+        self._seat_phones(scene)
         if name == "caller" and self.controller.hand is None:
             self.controller.start_hand(time.monotonic(), paused=not self.options.headless)
         return scene
@@ -603,16 +704,34 @@ class Kiosk:
         """A table game's scene, built with a hook that commits each action to the journal
         before the screen shows it, and with the way and the rules last chosen; an
         unfinished game comes back, unless `refuse` says why not (it stays in the journal)."""
-        journal = MatchJournal(self.journal.store, records)
+        from kiosk.match_journal import MatchJournal
+
+        committer = self._table_journal()
         built: list[TableScene] = []
+        if committer is None:
+            journal = MatchJournal(self.journal.store, records)
 
-        def committed(action: object) -> None:
-            table = built[0].table
-            journal.action(table.state, action, table.mode)
+            def committed(action: object) -> None:
+                table = built[0].table
+                journal.action(table.state, action, table.mode)
 
-        scene = build(committed, journal.last_choice())
+            def at_once(fn: Callable[..., object], *args: object) -> object:
+                return fn(*args)
+
+            ask = at_once
+        else:
+            # On the journal's own thread, with its own connection (kiosk.committer).
+            journal = committer.call(MatchJournal, committer.store, records)
+
+            def committed(action: object) -> None:
+                table = built[0].table
+                committer.submit(journal.action, table.state, action, table.mode,
+                                 table.state.is_over)
+
+            ask = committer.call
+        scene = build(committed, ask(journal.last_choice))
         built.append(scene)
-        found = journal.unfinished()
+        found = ask(journal.unfinished)
         if found is None:
             return scene
         unfinished, hand_id = found
@@ -625,20 +744,23 @@ class Kiosk:
         if why is None and mode is None:
             why = f"its way to play ({unfinished.mode}) is not offered any more"
         if why is not None:
-            journal.abandon(hand_id, why)
+            ask(journal.abandon, hand_id, why)
         else:
             assert mode is not None
             scene.resume(unfinished.state, mode.bots, mode.key)
-            journal.adopt(unfinished.state, hand_id)
+            ask(journal.adopt, unfinished.state, hand_id)
         return scene
 
     def _host(self, on_action: Callable[[object], None] | None = None) -> Host:
+        self.thinker.warm()  # a table is opened: its computers' processes start now
         return Host(self.text, self.tr, self.config, self.options.seed, self.thinker,
                     self.config.keys, on_action)
 
     def _table(self, key: str, own: ModuleType) -> TableScene:
         """Game `key`'s table from its hosting module, journaled; an unfinished game comes
         back unless the module's `refuse` says why not."""
+        from kiosk.match_journal import records_for
+
         refuse = getattr(own, "refuse", None)
         return self._journaled(
             records_for(key), lambda committed, last: own.make_scene(self._host(committed), last),
@@ -648,10 +770,14 @@ class Kiosk:
     def print_strips(self, count: int) -> Future[str]:
         """Issue and print strips on the printing thread; the screen shows the outcome."""
         tr, codes, where = self.tr, self.codes, self.config.printing
-        # With phones on, a ticket's QR code is its code inside the ticket page's address.
-        address = self.phones.base_url if self.phones is not None else None
 
         def job() -> str:
+            # reportlab, qrcode and escpos are imported here, on the printing thread
+            from hardware.printing import PrintError, print_escpos, print_pdf, write_pdf
+
+            # With phones on, a ticket's QR code is its code inside the ticket page's address
+            # (read here: a print waits in this queue for phones still starting, `_warm_up`).
+            address = self.phones.base_url if self.phones is not None else None
             if codes is None:
                 raise PrintError("the ticket key cannot be read, so no tickets can be signed; "
                                  "see the log", "printing.error_no_key")
@@ -718,29 +844,67 @@ class Kiosk:
         self._register_printed()
         self._check_voice()
         self.scene.update(now)
-        if self.phones is not None:
+        if self._phones_started is not None:
+            self._take_started_phones()
+        # What the journal has not written yet is not shown (kiosk.committer): the frame
+        # is drawn into the buffer and handed to the display, and the phones their pages,
+        # once it is.
+        if self.phones is not None and not self._writing():
             self.phones.pump(now)
         if self.scene.request is not None:
             self.show(self.scene.request)
         rects = self.scene.draw(self.screen, now)
         if rects:
-            pygame.display.update(rects)
+            self._unshown.extend(rects)
+        if self._unshown and not self._writing():
+            pygame.display.update(self._unshown)
+            self._unshown = []
         return rects
+
+    def _writing(self) -> bool:
+        """A table's action is on its way to the journal, not on the disk yet."""
+        return self.committer is not None and self.committer.busy
+
+    def flush_journal(self) -> None:
+        """Wait until every table action is on the disk (tools, tests, the end of a run)."""
+        if self.committer is not None:
+            self.committer.flush()
+
+    def _table_journal(self) -> Committer | None:
+        """The table games' journal on a thread of its own (made once), or None when the
+        journal is in memory (a disk that cannot be written: commits are then instant)."""
+        if self.committer is None and self.journal.store.path is not None:
+            try:
+                self.committer = Committer(self.journal.store.path)
+            except (OSError, StoreError) as exc:
+                log.error("the table games' journal cannot be written on a thread of its "
+                          "own (%s); it is written on the frame loop", exc)
+        return self.committer
 
     def loop(self) -> None:
         """Run frames until quit; systemd's watchdog is fed from here, so a hang is seen.
 
         Between frames the loop sleeps until the next frame or the next call's beat,
         whichever comes first, so a call starts on its beat, not on a frame boundary.
+
+        READY=1 goes to systemd once the first frame is on the display; then start-up's
+        garbage is collected and the rest frozen (`settle`), and what the first screen did
+        not need starts off the frame loop (`_warm_up`).
         """
         notifier = Notifier()
-        notifier.ready()
+        ready = False
         start = time.monotonic()
         run_for = self.options.run_for
         try:
             while self.running:
                 now = time.monotonic()
-                self.frame(now)
+                drawn = self.frame(now)
+                if drawn and not ready:
+                    ready = True
+                    notifier.ready()
+                    log.info("the screen is up (%s)", type(self.scene).__name__)
+                    self.settle()
+                    self._warm_up()
                 notifier.watchdog(now)
                 if run_for is not None and now - start >= run_for:
                     break
@@ -753,8 +917,78 @@ class Kiosk:
                     time.sleep(pause)
         finally:
             notifier.stopping()
+            self._stop_warm_up()
+
+    # -- after the first frame ---------------------------------------------------------------
+    def _warm_up(self) -> None:
+        """Once the first screen is up, on a thread of its own: start the phones' server
+        (`later`), draw the stand-in box, and import what the other screens need, so that
+        opening one imports nothing big on the frame loop."""
+        if self._phones_later:
+            # A print waits in the printing queue for phones still starting: its tickets'
+            # codes carry their address, as when the phones start with the kiosk.
+            self.printer.submit(self._phones_up.wait, PHONES_WAIT)
+        self._warm = threading.Thread(target=self._warming, name="warm-up", daemon=True)
+        self._warm.start()
+
+    def _warming(self) -> None:
+        steps: list[Callable[[], object]] = []
+        if self._phones_later:
+            steps += [self._start_phones_later, lambda: importlib.import_module("qrcode")]
+        steps.append(self.controller.settle_known)
+        steps += [lambda name=name: importlib.import_module(name) for name in WARM_MODULES]
+        steps += [lambda key=entry.key: hosting(key) for entry in registered_games()]
+        for step in steps:
+            # A breath between steps, for the frame loop to take the interpreter; and no
+            # step just before a call is due, so the calls stay on the beat.
+            if self._warm_stop.wait(WARM_PAUSE):
+                return
+            while not self._may_warm(time.monotonic()):
+                if self._warm_stop.wait(WARM_PAUSE):
+                    return
+            try:
+                step()
+            except Exception:  # it is done again, and fails in the open, where first used
+                log.exception("warming up after start-up failed")
+        # What start-up and the warm-up made stays for good, like `settle`'s.
+        gc.freeze()
+
+    def _may_warm(self, now: float) -> bool:
+        """A warm-up step may hold the interpreter now: no call is due within
+        `WARM_CLEAR` seconds (a step takes up to about that at a Pi core's speed)."""
+        due = self.controller.next_call_at
+        return due is None or not self.controller.running or due - now > WARM_CLEAR
+
+    def _start_phones_later(self) -> None:
+        started = None
+        try:
+            started = self._start_phones()
+        finally:
+            if started is None:
+                self._phones_up.set()  # none will come
+        if started is None:
+            return
+        with self._phones_lock:
+            if not self._phones_closed:
+                self._phones_started = started  # the frame loop takes them (`frame`)
+                return
+        started[0].stop()  # the kiosk closed meanwhile
+        self._phones_up.set()
+
+    def _stop_warm_up(self) -> None:
+        """The warm-up stops after the step it is in (the kiosk is closing)."""
+        self._warm_stop.set()
+        if self._warm is not None:
+            self._warm.join(WARM_STOP_SECONDS)
+        self._phones_up.set()  # phones not started by now never will be
 
     def save_screenshot(self, path: Path) -> None:
+        """The screen as a PNG, once every card on it is drawn as itself (a card table's
+        faces painted in the worker processes may still be on their way: a few frames)."""
+        deadline = time.monotonic() + 10.0
+        while not getattr(self.scene, "settled", True) and time.monotonic() < deadline:
+            time.sleep(1 / FPS)
+            self.frame(time.monotonic())
         path.parent.mkdir(parents=True, exist_ok=True)
         pygame.image.save(self.screen, str(path))
         log.info("screenshot saved to %s", path)
@@ -771,7 +1005,7 @@ def run(options: KioskOptions) -> int:
         prepare_headless()
     try:
         config, settings_problem = effective_config(options.config_path or default_path())
-        kiosk = Kiosk(options, config)
+        kiosk = Kiosk(options, config, later=True)
         if settings_problem is not None and kiosk.controller.warning is None:
             kiosk.controller.warning = Notice(settings_problem)
     except ConfigError as exc:
@@ -787,15 +1021,17 @@ def run(options: KioskOptions) -> int:
         return EXIT_DISPLAY
     try:
         kiosk.start()
-        kiosk.settle()
         try:
-            kiosk.loop()
+            kiosk.loop()  # which settles (`settle`) once the first frame is up
         finally:
             kiosk.voice.ready.wait(60)  # never quit pygame under a voice still loading
             kiosk.buttons.close()
             kiosk.printer.shutdown(wait=False, cancel_futures=True)
             kiosk.thinker.shutdown(wait=False, cancel_futures=True)
+            kiosk.background.shutdown(wait=False, cancel_futures=True)
             kiosk.close_phones()
+            if kiosk.committer is not None:
+                kiosk.committer.close()  # what was played is written before the exit
         if options.screenshot is not None:
             kiosk.save_screenshot(options.screenshot)
     finally:

@@ -22,22 +22,34 @@ the screen blits finished surfaces. `CardPainter.surface` returns a card tilted 
 angle, dimmed or outlined, with its soft shadow; `CardPainter.draw` puts one on a
 surface from plain parameters. A dimmed card (one that may not be played) is darkened
 and only partly greyed, so its suit colours still read, and crossed by a light hatch.
+
+On the kiosk's frame loop a painter keeps frames short (DESIGN §4): given a `helper`
+(an executor of worker processes), it has the faces and backs painted there — the
+costly part, a few milliseconds each here and five times that on a Raspberry Pi core —
+and given a frame's budget (`begin_frame`), it makes no more finished cards in a frame
+once the budget is spent. A card it cannot have yet is drawn as a stand-in (the same
+card as it was last drawn, at another tilt or highlight; else a plain card) and
+`settled` is false until every card asked for is its real self, a frame or a few
+later. Without a helper and a budget (tests, tools, screenshots) every card is made at
+once, as it is asked for.
 """
 
 from __future__ import annotations
 
 import math
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, Future
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
-from typing import Protocol
+from typing import Any, Protocol
 
 import pygame
 
 from engines.cards.cards import JACK, KING, QUEEN, Card, Suit
-from kiosk.text import TextRenderer
+from kiosk.text import FontFiles, TextRenderer
 
 Colour = tuple[int, int, int]
 Point = tuple[float, float]
@@ -604,10 +616,59 @@ class CardPainter:
     `face`, `back` and `surface` take a French `Card`, a `Face` or (through `face_of`)
     another card model; `draw` takes plain parameters."""
 
-    def __init__(self, text: TextRenderer) -> None:
+    def __init__(self, text: TextRenderer, helper: Executor | None = None) -> None:
         self.text = text
+        self.helper = helper  # worker processes that paint faces and backs (None: here)
         self._cache: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
         self._bytes = 0  # the pixels the cache holds
+        self._asked: dict[tuple[object, ...], Future[Any]] = {}  # painting in a helper
+        self._variants: dict[tuple[object, ...], tuple[object, ...]] = {}  # latest "card"
+        self._blanks: dict[tuple[tuple[int, int], bool], pygame.Surface] = {}
+        self._until: float | None = None  # this frame's budget ends (None: no budget)
+        self.stand_ins = 0  # stand-ins drawn in this frame
+        self.stand_ins_total = 0
+
+    # -- the frame's budget -------------------------------------------------------------------
+    def begin_frame(self, seconds: float) -> None:
+        """A frame starts: finished cards may be made for `seconds` more, no longer."""
+        self._until = time.perf_counter() + seconds
+        self.stand_ins = 0
+        self._collect()
+
+    @property
+    def settled(self) -> bool:
+        """Every card asked for in the last frame was drawn as itself."""
+        return self.stand_ins == 0 and not self._asked
+
+    def _spent(self) -> bool:
+        return self._until is not None and time.perf_counter() >= self._until
+
+    def _collect(self) -> None:
+        """Faces and backs a helper has finished join the cache."""
+        for key, future in list(self._asked.items()):
+            if not future.done():
+                continue
+            del self._asked[key]
+            try:
+                size, pixels = future.result()
+            except Exception:  # a lost or failed helper: painted here when next asked
+                continue
+            self._keep(key, pygame.image.frombytes(pixels, size, "BGRA"))
+
+    def _part(self, key: tuple[object, ...]) -> pygame.Surface | None:
+        """A face or back from the cache; with a helper, asked of it if not there (None
+        until it comes); without one, painted now."""
+        found = self._cached(key)
+        if found is not None:
+            return found
+        if self.helper is None:
+            return self._keep(key, self.paint(key))
+        if key not in self._asked:
+            try:
+                self._asked[key] = self.helper.submit(paint_part, self.text.files, key)
+            except RuntimeError:  # the helper was shut down: paint here from now on
+                self.helper = None
+        return None
 
     def _cached(self, key: tuple[object, ...]) -> pygame.Surface | None:
         found = self._cache.get(key)
@@ -616,31 +677,66 @@ class CardPainter:
         return found
 
     def _keep(self, key: tuple[object, ...], surface: pygame.Surface) -> pygame.Surface:
+        old_one = self._cache.pop(key, None)
+        if old_one is not None:
+            self._bytes -= old_one.get_pitch() * old_one.get_height()
         self._cache[key] = surface
         self._bytes += surface.get_pitch() * surface.get_height()
+        if key[0] == "card":
+            self._variants[key[1:3]] = key
         while len(self._cache) > CACHE_SIZE or self._bytes > CACHE_BYTES:
-            _, old = self._cache.popitem(last=False)
+            gone, old = self._cache.popitem(last=False)
             self._bytes -= old.get_pitch() * old.get_height()
+            if gone[0] == "card" and self._variants.get(gone[1:3]) == gone:
+                del self._variants[gone[1:3]]
         return surface
 
     def face(self, card: Face | Card | CardLike, size: tuple[int, int]) -> pygame.Surface:
         """The face of `card` at `size`, upright, with transparent rounded corners."""
-        face = face_of(card)
-        key = ("face", face, size)
-        found = self._cached(key)
-        if found is not None:
-            return found
-        big = self._paint_face(face, (size[0] * SCALE, size[1] * SCALE))
-        return self._keep(key, pygame.transform.smoothscale(big, size))
+        key = ("face", face_of(card), size)
+        return self._cached(key) or self._keep(key, self.paint(key))
 
     def back(self, size: tuple[int, int]) -> pygame.Surface:
         """The back every card shares, at `size`."""
         key = ("back", size)
-        found = self._cached(key)
-        if found is not None:
-            return found
-        big = self._paint_back((size[0] * SCALE, size[1] * SCALE))
-        return self._keep(key, pygame.transform.smoothscale(big, size))
+        return self._cached(key) or self._keep(key, self.paint(key))
+
+    def paint(self, key: tuple[object, ...]) -> pygame.Surface:
+        """A face (``("face", face, size)``) or the back (``("back", size)``), painted at
+        `SCALE` times its size and smoothed down: the costly part of a card."""
+        if key[0] == "face":
+            _, face, size = key
+            assert isinstance(face, Face) and isinstance(size, tuple)
+            big = self._paint_face(face, (size[0] * SCALE, size[1] * SCALE))
+        else:
+            _, size = key
+            assert isinstance(size, tuple)
+            big = self._paint_back((size[0] * SCALE, size[1] * SCALE))
+        return pygame.transform.smoothscale(big, size)
+
+    def _blank(self, size: tuple[int, int], back: bool) -> pygame.Surface:
+        """A plain card, quick to make: what stands in for a card never drawn yet (white
+        for a face, the backs' red for a back)."""
+        found = self._blanks.get((size, back))
+        if found is None:
+            w, h = size
+            found = pygame.Surface(size, pygame.SRCALPHA)
+            radius = max(2, round(w * 0.08))
+            pygame.draw.rect(found, FACE_EDGE, (0, 0, w, h), border_radius=radius)
+            edge = max(1, round(w * 0.012))
+            pygame.draw.rect(found, BACK if back else FACE,
+                             (edge, edge, w - 2 * edge, h - 2 * edge),
+                             border_radius=max(0, radius - edge))
+            self._blanks[(size, back)] = found
+        return found
+
+    def _stand_in(self, face: Face | None, size: tuple[int, int]) -> pygame.Surface:
+        """The same card as last drawn (another tilt or highlight), else a plain card."""
+        self.stand_ins += 1
+        self.stand_ins_total += 1
+        latest = self._variants.get((face, size))
+        found = self._cached(latest) if latest is not None else None
+        return found if found is not None else self._blank(size, face is None)
 
     def surface(self, card: Face | Card | CardLike | None, size: tuple[int, int],
                 angle: float = 0.0, dim: bool = False,
@@ -652,6 +748,11 @@ class CardPainter:
         found = self._cached(key)
         if found is not None:
             return found
+        if self._spent():
+            return self._stand_in(face, size)  # made in a later frame
+        body = self._part(("face", face, size) if face is not None else ("back", size))
+        if body is None:
+            return self._stand_in(face, size)  # its face is being painted in a helper
         w, h = size
         pad = max(3, round(h * 0.05))
         flat = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
@@ -663,7 +764,6 @@ class CardPainter:
             box = pygame.Rect(pad - i + pad // 3, pad - i + pad // 2, w + 2 * i, h + 2 * i)
             pygame.draw.rect(shade, (0, 0, 0, alpha), box, border_radius=radius + i)
         flat.blit(shade, (0, 0))
-        body = self.face(face, size) if face is not None else self.back(size)
         if dim:
             body = dimmed(body, radius)
         flat.blit(body, (pad, pad))
@@ -901,3 +1001,18 @@ def dimmed(body: pygame.Surface, radius: int) -> pygame.Surface:
     hatch.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
     out.blit(hatch, (0, 0))
     return out
+
+
+# -- painting in a helper process ------------------------------------------------------------
+
+_HELPER_PAINTERS: dict[FontFiles, CardPainter] = {}
+
+
+def paint_part(files: FontFiles, key: tuple[object, ...]) -> tuple[tuple[int, int], bytes]:
+    """In a helper process: a face or back (`CardPainter.paint`) as its size and RGBA
+    pixels (BGRA, as the kiosk's own surfaces hold them), to cross back as plain data."""
+    painter = _HELPER_PAINTERS.get(files)
+    if painter is None:
+        painter = _HELPER_PAINTERS[files] = CardPainter(TextRenderer(files))
+    surface = painter.paint(key)
+    return surface.get_size(), pygame.image.tobytes(surface, "BGRA")

@@ -94,8 +94,11 @@ class MatchJournal:
         for _actor, action in state.history:
             self._recorder.record(action)
 
-    def action(self, state: TableGame, action: object, mode: str) -> None:
-        """Commit the action just applied to `state` (the screen draws it afterwards)."""
+    def action(self, state: TableGame, action: object, mode: str,
+               over: bool | None = None) -> None:
+        """Commit the action just applied to `state` (the screen draws it afterwards).
+        `over`: whether that action ended the game, as it was then (`state.is_over`; a
+        journal written on a thread of its own is handed it, as the state moves on)."""
         if self._failed:
             return
         try:
@@ -111,7 +114,7 @@ class MatchJournal:
             assert self.hand_id is not None
             rows = [("record", {"event": e}) for e in self._recorder.record(action)]
             self.store.append_many(self.hand_id, rows)
-            if state.is_over:
+            if state.is_over if over is None else over:
                 self.store.finish_hand(self.hand_id, "hand_over")
         except StoreError as exc:
             log.error("%s; this game is not being saved", exc)

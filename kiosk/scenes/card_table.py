@@ -147,6 +147,7 @@ from kiosk.scenes.modes import MENU_SELECTS, TableScene, forward
 from kiosk.table.choices import Choices
 from kiosk.table.controller import Move, Pacing, TableController
 from kiosk.table.games import TableGame
+from kiosk.table.pool import ThinkingPool
 from kiosk.table.seats import Mode, bots_of, seats_of
 from kiosk.table.worker import Worker
 from kiosk.text import TextRenderer
@@ -155,6 +156,9 @@ from kiosk.theme import ACCENT, BAD, CURSOR, GOOD, PANEL_EDGE, TEXT, TEXT_DIM, C
 COVERING = ("last_trick", "toast", "privacy", "scores", "phones", "menu", "dialog")  # over it
 SELECTS = MENU_SELECTS  # select, a claim button, next: each picks
 BUTTON_H = 84  # a button of the choice dialog or of the select-N step
+# Seconds of a frame that may go on making finished cards (with worker processes): on a
+# Raspberry Pi core one takes 5-10 ms, so a frame makes one or two and stays short.
+PAINT_BUDGET = 0.006
 BUTTON_MIN_W = 200
 BUTTON_GAP = 24
 
@@ -254,7 +258,10 @@ class CardTableScene(TableScene, TableText, PhonesPanel):
         # number of players (None: the table keeps the seats it was made with).
         self.modes_for = modes_for
         self._screen(text, tr, modes, rule_choices)
-        self.painter = CardPainter(text)
+        # With worker processes, the cards' faces are painted there and a frame makes no
+        # more finished cards than its budget allows (kiosk.cards_draw).
+        self.painter = CardPainter(text, thinker if isinstance(thinker, ThinkingPool) else None)
+        self._redo: set[str] = set()  # pieces drawn with a stand-in card: drawn again
         self.keys = keys if keys is not None else DEFAULT_KEYS  # the help line's key names
         self.labels: dict[str, Label] = {}  # the text players read, as last drawn
         self.help_drawn: list[tuple[HelpPair, pygame.Rect, pygame.Rect]] = []
@@ -902,14 +909,17 @@ class CardTableScene(TableScene, TableText, PhonesPanel):
                                                                             self.players):
             layout = self._build(size)
             self._full = True
+        if self.painter.helper is not None:
+            self.painter.begin_frame(PAINT_BUDGET)
         pieces = self._pieces(layout, now)
         current = {p.key: (p.rect, p.look) for p in pieces}
         assert self._background is not None
+        redo, self._redo = self._redo, set()
         if self._full:
             self.labels = {}
             surface.blit(self._background, (0, 0))
             for piece in pieces:
-                piece.paint(surface)
+                self._paint(piece, surface)
             self._shown = current
             self._full = False
             self._hide_covered(pieces)
@@ -919,7 +929,7 @@ class CardTableScene(TableScene, TableText, PhonesPanel):
             old = self._shown.get(key)
             if old is None:
                 dirty.append(rect)
-            elif old != (rect, look):
+            elif old != (rect, look) or key in redo:
                 dirty.extend((old[0], rect))
         dirty.extend(rect for key, (rect, _) in self._shown.items() if key not in current)
         self._shown = current
@@ -931,10 +941,22 @@ class CardTableScene(TableScene, TableText, PhonesPanel):
             surface.blit(self._background, rect, rect)
             for piece in pieces:
                 if piece.rect.colliderect(rect):
-                    piece.paint(surface)
+                    self._paint(piece, surface)
         surface.set_clip(None)
         self._hide_covered(pieces)
         return merged
+
+    def _paint(self, piece: Piece, surface: pygame.Surface) -> None:
+        """Paint one piece; one that drew a stand-in card is drawn again next frame."""
+        before = self.painter.stand_ins
+        piece.paint(surface)
+        if self.painter.stand_ins != before:
+            self._redo.add(piece.key)
+
+    @property
+    def settled(self) -> bool:
+        """Every card on the screen is drawn as itself (no stand-in, none being painted)."""
+        return self.painter.settled and not self._redo
 
     def _hide_covered(self, pieces: list[Piece]) -> None:
         """Forget the text a box drawn over it hides (a notice, the last trick, a menu)."""
@@ -1092,7 +1114,7 @@ class CardTableScene(TableScene, TableText, PhonesPanel):
             for rect in rects:
                 surface.blit(card, rect)
 
-        return Piece(f"backs:{seat}", box, (place, count, box.size), paint)
+        return Piece(f"backs:{seat}", box, (place, count, box.size, id(card)), paint)
 
     def _selection(self, layout: Layout, step: Selection) -> Piece:
         """A select-N step: its banner (with an arrow toward a seat) for everyone, and the
@@ -1367,7 +1389,7 @@ class CardTableScene(TableScene, TableText, PhonesPanel):
                 surface.blit(card, rect)
 
             pieces.append(Piece(f"trick:{played.card}", rect, (played.card, rect.topleft, turn,
-                                                               won), paint))
+                                                               won, id(card)), paint))
             if not collecting and f >= 1.0:
                 tags.append(self._tag(layout, played.seat, spot_rect, place,
                                       played.seat == leader, won))
@@ -1469,7 +1491,8 @@ class CardTableScene(TableScene, TableText, PhonesPanel):
                       rect: pygame.Rect = rect) -> None:
                 surface.blit(image, rect)
 
-            pieces.append(Piece(f"hand:{i}", rect, (card, rect.topleft, dim, outline), paint))
+            pieces.append(Piece(f"hand:{i}", rect, (card, rect.topleft, dim, outline,
+                                                    id(surface_card)), paint))
         return pieces
 
     def _toast(self, layout: Layout) -> Piece:

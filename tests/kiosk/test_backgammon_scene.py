@@ -363,6 +363,7 @@ def test_every_action_is_journaled_and_an_unfinished_match_comes_back(display: N
             scene.table.apply(state.legal_actions()[0])
     played = events(scene.state)
     assert len(played) > 20
+    first.flush_journal()  # written, as the kiosk's exit writes it
     first.journal.store.close()
 
     # The kiosk dies; a new one opens the same screen on the same match.
@@ -377,6 +378,7 @@ def test_every_action_is_journaled_and_an_unfinished_match_comes_back(display: N
         back.roll()
     else:
         back.table.apply(state.legal_actions()[0])
+    again.flush_journal()
     rows = again.journal.store.events(again.journal.store.unfinished("backgammon").id)
     assert len([r for r in rows if r["kind"] == "record"]) == len(events(back.state)) - 1
 
@@ -421,6 +423,7 @@ def test_the_kiosk_starts_with_the_way_and_rules_last_chosen(display: None) -> N
     scene.update(0.0)
     scene.update(5.0)  # the opening roll: the match is in the journal
     assert scene.state.history
+    first.flush_journal()  # written, as the kiosk's exit writes it
     first.journal.store.close()
 
     again = Kiosk(KioskOptions(headless=True, seed=9), silent)

@@ -436,6 +436,7 @@ def test_the_game_is_journaled_and_comes_back_after_a_restart(display: None) -> 
     assert isinstance(scene, DebertzScene)
     scene.fast_forward(lambda s: len(s.history) > 30 and s.phase is Phase.PLAY)
     played = list(scene.state.history)
+    first.flush_journal()  # written, as the kiosk's exit writes it
     first.journal.store.close()
     first.voice.ready.wait(60)
 
@@ -446,6 +447,7 @@ def test_the_game_is_journaled_and_comes_back_after_a_restart(display: None) -> 
     assert back.mode == scene.mode and back.bots[0] is None
     assert [p.card for p in back.trick] == list(back.state.trick)
     back.fast_forward(lambda s: len(s.history) > len(played))
+    again.flush_journal()
     store = again.journal.store
     row = store.unfinished("debertz")
     assert row is not None
@@ -463,6 +465,7 @@ def test_a_four_player_game_comes_back_at_four_seats(display: None) -> None:
     assert scene.players == 4
     scene.fast_forward(lambda s: len(s.history) > 12)
     played = list(scene.state.history)
+    first.flush_journal()  # written, as the kiosk's exit writes it
     first.journal.store.close()
     first.voice.ready.wait(60)
 

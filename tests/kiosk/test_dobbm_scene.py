@@ -524,6 +524,7 @@ def test_the_session_is_journaled_and_comes_back_after_a_restart(display: None) 
     assert scene.close_session(1.0)  # the Mußrunde asked for: journaled too
     played = list(scene.state.history)
     ledger = list(scene.state.ledger)
+    first.flush_journal()  # written, as the kiosk's exit writes it
     first.journal.store.close()
     first.voice.ready.wait(60)
 
@@ -535,6 +536,7 @@ def test_the_session_is_journaled_and_comes_back_after_a_restart(display: None) 
     assert back.mode == scene.mode and back.bots[0] is None
     assert [p.card for p in back.trick] == list(back.state.trick)
     back.fast_forward(lambda s: len(s.history) > len(played))
+    again.flush_journal()
     row = again.journal.store.unfinished("dobbm")
     assert row is not None
     again.voice.ready.wait(60)
@@ -549,6 +551,7 @@ def test_a_five_player_session_comes_back_at_five_seats(display: None) -> None:
     assert scene.players == 5
     scene.fast_forward(lambda s: len(s.history) > 12)
     played = list(scene.state.history)
+    first.flush_journal()  # written, as the kiosk's exit writes it
     first.journal.store.close()
     first.voice.ready.wait(60)
 

@@ -565,6 +565,7 @@ def test_the_game_is_journaled_and_comes_back_after_a_restart(display: None) -> 
     assert isinstance(scene, HeartsScene)
     scene.fast_forward(lambda s: len(s.history) > 40)
     played = list(scene.state.history)
+    first.flush_journal()  # written, as the kiosk's exit writes it
     first.journal.store.close()
     first.voice.ready.wait(60)
 
@@ -576,6 +577,7 @@ def test_the_game_is_journaled_and_comes_back_after_a_restart(display: None) -> 
     assert back.mode == scene.mode and back.bots[0] is None
     assert [p.card for p in back.trick] == back.state.trick  # the trick lies as it was
     back.fast_forward(lambda s: len(s.history) > len(played))
+    again.flush_journal()
     store = again.journal.store
     row = store.unfinished("hearts")
     assert row is not None
@@ -593,8 +595,10 @@ def test_a_saved_game_of_other_variants_is_kept_in_the_journal_not_resumed(
     scene = first.scene
     assert isinstance(scene, HeartsScene)
     scene.fast_forward(lambda s: len(s.history) > 20)
+    first.flush_journal()
     saved = first.journal.store.unfinished("hearts")
     assert saved is not None
+    first.flush_journal()  # written, as the kiosk's exit writes it
     first.journal.store.close()
     first.voice.ready.wait(60)
 
@@ -603,6 +607,7 @@ def test_a_saved_game_of_other_variants_is_kept_in_the_journal_not_resumed(
     table = again.scene
     assert isinstance(table, HeartsScene)
     assert table.state.players == 5 and len(table.state.history) <= 1
+    again.flush_journal()
     store = again.journal.store
     assert store.unfinished("hearts") is None or store.unfinished("hearts").id != saved.id
     kept = [r for r in store.events(saved.id) if r["kind"] == "record"]
