@@ -5,7 +5,13 @@
 #   make bench-hearts  the Bidel bots' points per hand against medium bots, ~15 min
 #   make bench-backgammon-gnubg  the hard bot's win rate against GNU Backgammon 0-ply, ~10 min
 #   make bench-phones  16 phones on the loopback play Bidel: latency, frames, RSS, ~11 min
+#   make pi CMD='...'  (root) run CMD as a 4-core Pi would: it and each process it starts
+#                   held to 1/5 of a core in a cgroup of its own (benchmarks/pi.py)
+#   make bench-pi   (root) the speed figures at a Pi core's speed: table frames, phones,
+#                   scans, calls on the beat, start-up (the README's Pi table), ~25 min
 #   make screenshots  regenerate the README screenshots
+#   make arm64-check  (root) the set-up on Debian 12 arm64 (the Pi's) under qemu: make venv,
+#                   two headless kiosk runs, a few tests; not in make test or CI, ~30 min
 #   make install    (root, on the Pi) install the kiosk as a boot-time service
 #   make uninstall  (root) remove it, keeping the config and the saved games
 
@@ -22,7 +28,7 @@ APT_PACKAGES := python3-venv python3-pip fonts-noto-core fonts-dejavu-core espea
 	libespeak-ng1 systemd poppler-utils libzbar0 cups-client gnubg chromium chromium-driver
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test lint bench bench-voice bench-backgammon bench-backgammon-gnubg bench-hearts bench-debertz bench-dobbm bench-phones screenshots apt venv clean install uninstall
+.PHONY: run test lint bench bench-voice bench-backgammon bench-backgammon-gnubg bench-hearts bench-debertz bench-dobbm bench-phones pi bench-pi screenshots arm64-check apt venv clean install uninstall
 
 run: venv
 	$(BIN)/debarna kiosk --windowed
@@ -58,6 +64,23 @@ bench-dobbm: venv
 bench-phones: venv
 	nice -n 5 $(BIN)/python benchmarks/bench_phones.py
 
+# The Pi model: make pi CMD='.venv/bin/debarna kiosk --headless --run-for 10'
+pi: venv
+	@[ -n "$(CMD)" ] || { echo "usage: make pi CMD='command and its arguments'" >&2; exit 2; }
+	$(BIN)/python benchmarks/pi.py -- $(CMD)
+
+# The Pi model's figures (README "At a Pi's pace"): three workers, as a Pi 4 has spare cores.
+bench-pi: venv
+	@for game in backgammon hearts debertz dobbm; do \
+	  DEBARNA_THINKERS=3 $(BIN)/python benchmarks/pi.py --quiet -- $(BIN)/python \
+	    benchmarks/bench_table_frames.py --game $$game --frames 600 || exit 1; \
+	done
+	DEBARNA_THINKERS=3 nice -n 5 $(BIN)/python benchmarks/bench_phones.py --pi --minutes 3
+	$(BIN)/python benchmarks/pi.py --quiet -- $(BIN)/python benchmarks/bench_debarna.py \
+	  --only scan checkin
+	$(BIN)/python benchmarks/bench_beat.py --pi
+	$(BIN)/python benchmarks/bench_startup.py --pi
+
 # The caller mid-hand in each language (a silent, fast headless hand: the voice
 # would set the pace), a Takhteh Nard demo and a Bidel hand under way, in a
 # throw-away data directory; then a valid claim's verdict in each language, with
@@ -89,6 +112,11 @@ screenshots: venv
 	  "docs/verdict-en.png docs/verdict-fa.png docs/cards-german-french.png" \
 	  "docs/backgammon-{menu,hint,ids}-{en,fa}.png docs/debertz-*.png docs/dobbm-*.png" \
 	  "docs/phones-*.png"
+
+# The README's set-up in a Debian 12 arm64 root run by qemu-user: benchmarks/arm64_check.sh
+# says what it does; its logs and summary are in build/arm64-logs.
+arm64-check:
+	bash benchmarks/arm64_check.sh
 
 # Installs only the Debian packages that are not there yet.
 apt: $(VENV)/.apt-stamp
