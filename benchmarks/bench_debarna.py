@@ -3,7 +3,11 @@
 Run with ``make bench`` (or ``.venv/bin/python benchmarks/bench_debarna.py``).
 Targets: ≥ 10,000 uniform strips/s on one core; caller frame at 1920×1080 with
 nothing changed ≤ 2 ms and with a new number ≤ 8 ms (medians); scan to verdict
-on screen ≤ 100 ms; CPU while calling at a 4 s rhythm over 30 s ≤ 5 % of a core.
+on screen ≤ 100 ms, and a check-in scan to the ticket shown in play ≤ 100 ms; CPU
+while calling at a 4 s rhythm over 30 s ≤ 5 % of a core. At a Raspberry Pi core's
+speed, under the Pi model (each process held to a fifth of a core):
+
+    .venv/bin/python benchmarks/pi.py -- .venv/bin/python benchmarks/bench_debarna.py
 """
 
 from __future__ import annotations
@@ -87,28 +91,45 @@ def bench_frames(frames: int) -> None:
         )
 
 
-def bench_scan(scans: int) -> None:
-    """From the scanner's Enter to the verdict on screen: one frame that reads the burst,
-    verifies the code, checks the claim, commits it to the journal and draws the verdict."""
-    import tempfile
-
+def _headless() -> None:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    import pygame
 
-    from kiosk.app import Kiosk, KioskOptions
-    from kiosk.config import Config, VoiceConfig
+
+def _printed(strips: int, seed: int) -> tuple[object, list[object]]:
+    """The kiosk's ticket key and `strips` strips issued with it, in the data directory."""
     from kiosk.keys import load_codes
     from kiosk.store import open_store
     from kiosk.tickets import issue
 
+    store, _ = open_store()
+    codes = load_codes()
+    tickets = [t for strip in issue(strips, store, codes, random.Random(seed)) for t in strip]
+    store.close()
+    return codes, tickets
+
+
+def _type(payload: str) -> None:
+    """A USB scanner's burst: the payload as key presses, then Enter."""
+    import pygame
+
+    names = {"\r": "return", " ": "space", ":": ":", "-": "-"}
+    for char in payload + "\r":
+        key = pygame.key.key_code(names.get(char, char.lower()))
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode=char))
+
+
+def bench_scan(scans: int) -> None:
+    """From the scanner's Enter to the verdict on screen: one frame that reads the burst,
+    verifies the code, checks the claim, commits it to the journal and draws the verdict."""
+    _headless()
+    from kiosk.app import Kiosk, KioskOptions
+    from kiosk.config import Config, VoiceConfig
+
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["DEBARNA_DATA_DIR"] = tmp
-        store, _ = open_store()
-        codes = load_codes()
-        tickets = [t for strip in issue(8, store, codes, random.Random(2)) for t in strip]
-        store.close()
+        codes, tickets = _printed(8, 2)
         kiosk = Kiosk(KioskOptions(headless=True, seed=4, rhythm=1000.0),
                       Config(voice=VoiceConfig(enabled=False)))
         kiosk.show("caller")
@@ -116,16 +137,12 @@ def bench_scan(scans: int) -> None:
         for _ in range(30):
             controller.call_next(time.monotonic())
         kiosk.frame(time.monotonic())
-        names = {"\r": "return", " ": "space", ":": ":", "-": "-"}
         times = []
         rng = random.Random(7)
         for _ in range(scans):
             controller.open_claim(time.monotonic(), seat=1)
             kiosk.frame(time.monotonic())
-            payload = codes.encode(rng.choice(tickets)) + "\r"
-            for char in payload:
-                key = pygame.key.key_code(names.get(char, char.lower()))
-                pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode=char))
+            _type(codes.encode(rng.choice(tickets)))  # type: ignore[attr-defined]
             start = time.perf_counter()
             kiosk.frame(time.monotonic())
             times.append(time.perf_counter() - start)
@@ -135,6 +152,42 @@ def bench_scan(scans: int) -> None:
         print(f"scan to verdict on screen (1920x1080, journal committed): median "
               f"{statistics.median(times) * 1000:.1f} ms, max {max(times) * 1000:.1f} ms over "
               f"{scans} scans (target <= 100 ms)")
+
+
+def bench_checkin(scans: int) -> None:
+    """From the scanner's Enter to the check-in panel showing the ticket in play: one frame
+    that reads the burst, verifies the code, journals the check-in and draws the panel,
+    with a host at the kiosk (a hand starts with its check-in)."""
+    _headless()
+    from kiosk.app import Kiosk, KioskOptions, build_controller
+    from kiosk.config import Config, VoiceConfig
+
+    with tempfile.TemporaryDirectory() as tmp:
+        os.environ["DEBARNA_DATA_DIR"] = tmp
+        codes, tickets = _printed(max(1, (scans + 5) // 6), 3)
+        config = Config(voice=VoiceConfig(enabled=False))
+        kiosk = Kiosk(KioskOptions(headless=True, seed=4, rhythm=1000.0), config)
+        # The caller as a kiosk with a host builds it: each hand starts with its check-in.
+        kiosk.controller = build_controller(config, KioskOptions(seed=4, rhythm=5.0),
+                                            kiosk.journal, kiosk.voice, codes)
+        kiosk.show("caller")
+        controller = kiosk.controller
+        controller.new_hand(time.monotonic())
+        kiosk.frame(time.monotonic())
+        assert controller.checking_in
+        times = []
+        for ticket in tickets[:scans]:
+            _type(codes.encode(ticket))  # type: ignore[attr-defined]
+            before = controller.in_play
+            start = time.perf_counter()
+            kiosk.frame(time.monotonic())
+            times.append(time.perf_counter() - start)
+            assert controller.in_play == before + 1, "the scan did not check the ticket in"
+            time.sleep(0.05)
+            kiosk.frame(time.monotonic())
+        print(f"check-in scan to the ticket shown in play (1920x1080, journal committed): "
+              f"median {statistics.median(times) * 1000:.1f} ms, max {max(times) * 1000:.1f} ms "
+              f"over {len(times)} scans (target <= 100 ms)")
 
 
 def _child_cpu(run_for: float) -> float:
@@ -168,10 +221,22 @@ def bench_cpu(seconds: float) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="shorter runs, rougher figures")
+    parser.add_argument("--only", choices=("strips", "frames", "scan", "checkin", "cpu"),
+                        nargs="+", help="just these figures")
     args = parser.parse_args()
+    if args.only:
+        runs = {"strips": lambda: bench_strips(1.0 if args.quick else 5.0),
+                "frames": lambda: bench_frames(200 if args.quick else 800),
+                "scan": lambda: bench_scan(20 if args.quick else 100),
+                "checkin": lambda: bench_checkin(12 if args.quick else 48),
+                "cpu": lambda: bench_cpu(5.0 if args.quick else 30.0)}
+        for name in args.only:
+            runs[name]()
+        return
     bench_strips(1.0 if args.quick else 5.0)
     bench_frames(200 if args.quick else 800)
     bench_scan(20 if args.quick else 100)
+    bench_checkin(12 if args.quick else 48)
     bench_cpu(5.0 if args.quick else 30.0)
 
 

@@ -32,9 +32,9 @@ clock: the difference is waiting, for the GIL or a core) and the kiosk's bounded
 surface caches (text, cards) after the warm-up and at the end.
 
 `--pi` puts the kiosk's process (not the phones') in a cgroup with 20 % of a core
-(cgroup v1 `cpu/pi-bench-phones`: cfs_period_us 10000, cfs_quota_us 2000; or v2
-`cpu.max` "2000 10000"), about a Raspberry Pi's share left to it; needs root. The group
-is made for the run and removed after it.
+(benchmarks/pi.py's `held_self`: cgroup v1 `cpu/pi-bench-phones-<pid>`: cfs_period_us
+10000, cfs_quota_us 2000; or v2 `cpu.max` "2000 10000"), about a Raspberry Pi's share
+left to it; needs root. The group is made for the run and removed after it.
 
     .venv/bin/python benchmarks/bench_phones.py [--minutes 10] [--clients 16] [--seed 5]
         [--think 0.2 1.0] [--pi]
@@ -61,6 +61,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.pi import HeldSelf, detect, held_others, held_self  # noqa: E402
 from benchmarks.stats import p99  # noqa: E402
 
 WARM_UP = 60.0  # seconds of play before the first RSS reading: about two hands, so every
@@ -69,7 +70,6 @@ FRAME_TARGET = 0.020
 LATENCY_TARGET = 0.100
 RSS_TARGET_MB = 10.0
 PLAYERS = 4
-PI_GROUP = "pi-bench-phones"  # its own cgroup (another "pi" may be someone else's)
 
 
 # -- the phones' process -------------------------------------------------------------------------
@@ -235,34 +235,6 @@ def rss_mb() -> float:
     return float("nan")
 
 
-class PiSlice:
-    """This process in a cgroup with 20 % of a core (2 ms of each 10 ms)."""
-
-    def __init__(self) -> None:
-        v1 = Path("/sys/fs/cgroup/cpu")
-        if (v1 / "cpu.cfs_quota_us").exists():
-            self.group, self.parent = v1 / PI_GROUP, v1
-            self.group.mkdir(exist_ok=True)
-            (self.group / "cpu.cfs_period_us").write_text("10000")
-            (self.group / "cpu.cfs_quota_us").write_text("2000")
-            self.kind = f"cgroup v1 cpu/{PI_GROUP}: cfs_period_us 10000, cfs_quota_us 2000"
-        else:
-            root = Path("/sys/fs/cgroup")
-            (root / "cgroup.subtree_control").write_text("+cpu")
-            self.group, self.parent = root / PI_GROUP, root
-            self.group.mkdir(exist_ok=True)
-            (self.group / "cpu.max").write_text("2000 10000")
-            self.kind = f"cgroup v2 {PI_GROUP}: cpu.max 2000 10000"
-
-    def enter(self) -> None:
-        (self.group / "cgroup.procs").write_text(str(os.getpid()))
-
-    def leave(self) -> None:
-        (self.parent / "cgroup.procs").write_text(str(os.getpid()))
-        with contextlib.suppress(OSError):
-            self.group.rmdir()
-
-
 class Parts:
     """Where a frame's time went: the hub's pump, and in it the seat models built and the
     messages handed to the server's thread (json.dumps and call_soon_threadsafe, which may
@@ -391,7 +363,10 @@ def run(args: argparse.Namespace) -> int:
     from kiosk.app import FPS, Kiosk, KioskOptions
     from kiosk.config import Config
 
-    pi = PiSlice() if args.pi else None
+    if args.pi:
+        detect()  # here, before anything starts, if the Pi model cannot run
+    pi: HeldSelf | None = None  # with --pi: this process alone at 20 % of a core (benchmarks/pi.py)
+    held = contextlib.ExitStack()
     ctx = multiprocessing.get_context("spawn")
     ours, theirs = ctx.Pipe()
     phones = ctx.Process(target=phones_process, args=(theirs,), name="phones", daemon=True)
@@ -445,8 +420,13 @@ def run(args: argparse.Namespace) -> int:
     parts.watch(hub)
     slow: list[tuple[Any, ...]] = []  # each frame over the target, in parts
 
-    if pi is not None:
-        pi.enter()
+    if args.pi:
+        # The kiosk's worker processes (they paint the cards' faces) each at a fifth of a
+        # core of their own, as the Pi's other cores; the kiosk's process at another.
+        kiosk.thinker.warm()
+        kiosk.thinker.submit(int).result(120)
+        held.enter_context(held_others(kiosk.thinker.pids(), "bench-phones-worker"))
+        pi = held.enter_context(held_self("bench-phones"))
     ours.send((base, codes, args.clients, tuple(args.think), args.seed))
     frames: list[float] = []
     warm_frames: list[float] = []
@@ -512,8 +492,7 @@ def run(args: argparse.Namespace) -> int:
         t = os.times()
         cpu = (t.user + t.system - cpu_start[0]) / max(1e-9, time.monotonic() - cpu_start[1])
     finally:
-        if pi is not None:
-            pi.leave()
+        held.close()
         ours.send("stop")
         answer = ours.recv() if failed is None else ("failed", failed)
         phones.join(10)
@@ -537,7 +516,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def report(args: argparse.Namespace, pi: PiSlice | None, tallies: list[Tally],
+def report(args: argparse.Namespace, pi: HeldSelf | None, tallies: list[Tally],
            frames: list[float], warm_frames: list[float], pumps: list[float],
            rss: list[float], cpu: float, counts: dict[str, int],
            hands: int, games: int, fps: int) -> None:

@@ -4,15 +4,26 @@ Runs the real kiosk headless (SDL's dummy driver, 1920×1080, no voice, a journa
 a temporary directory), opens the game's table (`--game`: backgammon, hearts, debertz,
 dobbm) with its screen's hard computer in every seat (`kiosk.games.<game>.screen_bot`)
 and runs N frames of the loop in real time at 30 frames a second, as `Kiosk.loop`
-does; each frame (events, update, draw) is timed. Runs twice in one go: first the
-baseline, with the computers thinking on the frame loop (as the table did before its
-worker), then as the kiosk runs, with them on the worker. Prints the longest frame,
-the 99th percentile and the median of each, and how many decisions the computers made.
+does; each frame (events, update, draw) is timed. Runs once for each way of thinking
+named by `--thinking` (by default the two below, in one go):
 
-A hard computer thinks for up to 0.25 s a decision. Target: the longest frame ≤ 20 ms,
-that is, a computer never thinks on the frame loop.
+- `thread`: the computers think on one thread of the kiosk's own process and the cards
+  are painted on the frame loop as they are needed, as the kiosk did before its worker
+  processes (the baseline);
+- `processes`: as the kiosk runs now: the computers think in the worker processes of
+  `kiosk.table.pool`, which also paint the cards' faces, and a frame makes no more
+  finished cards than its budget allows (`kiosk.cards_draw`);
+- `loop`: on the frame loop itself (the table before it had a worker at all).
+
+Prints the longest frame, the 99th percentile, the median and the frames over 20 ms
+of each, and how many decisions the computers made.
+
+A hard computer thinks for up to 0.25 s a decision. Target: the longest frame ≤ 20 ms
+at a Raspberry Pi core's speed, so run it under the Pi model too, which holds each
+process (the kiosk's and each worker's) to a fifth of a core:
 
     .venv/bin/python benchmarks/bench_table_frames.py [--game G] [--frames 1800] [--pause 0.1]
+    .venv/bin/python benchmarks/pi.py -- .venv/bin/python benchmarks/bench_table_frames.py --game G
 
 `--pause` shortens the computers' pause between steps (0.8 s on the TV), so that
 more decisions fall inside the run.
@@ -43,7 +54,38 @@ def set_pause(scene: object, pause: float) -> None:
         scene.pause = pause  # type: ignore[attr-defined]
 
 
-def run(frames: int, pause: float, seed: int, on_loop: bool = False,
+class Parts:
+    """Where a frame's time went: the table's flow (with the journal's commits inside it),
+    the journal's commits alone, the scene's drawing and the display's update."""
+
+    def __init__(self, kiosk: object, scene: object) -> None:
+        import pygame
+
+        self.spent: dict[str, float] = {}
+        table = getattr(scene, "table", None)
+        self._wrap(scene, "update", "flow")
+        if table is not None and table.on_action is not None:
+            self._wrap(table, "on_action", "journal")
+        self._wrap(scene, "draw", "draw")
+        self._wrap(pygame.display, "update", "display")
+
+    def clear(self) -> None:
+        self.spent = {}
+
+    def _wrap(self, owner: object, name: str, part: str) -> None:
+        inner = getattr(owner, name)
+
+        def timed(*args: object, **kwargs: object) -> object:
+            start = time.perf_counter()
+            try:
+                return inner(*args, **kwargs)
+            finally:
+                self.spent[part] = self.spent.get(part, 0.0) + time.perf_counter() - start
+
+        setattr(owner, name, timed)
+
+
+def run(frames: int, pause: float, seed: int, thinking: str = "processes",
         game: str = "backgammon") -> float:
     from kiosk.app import FPS, Kiosk, KioskOptions
     from kiosk.config import Config, VoiceConfig
@@ -57,26 +99,49 @@ def run(frames: int, pause: float, seed: int, on_loop: bool = False,
     seats = len(next(mode for mode in scene.modes if mode.key == "demo").bots)
     scene.start([own.screen_bot("hard") for _ in range(seats)], "demo")
     set_pause(scene, pause)
-    if on_loop:
-        # The baseline: the computers think on the frame loop, as the table did before
-        # the controller's worker (a worker without an executor runs each job inline).
-        from kiosk.table.worker import Worker
+    from kiosk.table.worker import Worker
 
+    thread = None
+    if thinking == "loop":
+        # The computers think on the frame loop, as the table did before the controller's
+        # worker (a worker without an executor runs each job inline).
         scene.table.worker = Worker(None)
+    elif thinking == "thread":
+        # As the kiosk did before its worker processes: one thread of this process.
+        from concurrent.futures import ThreadPoolExecutor
+
+        thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bots")
+        scene.table.worker = Worker(thread)
+        painter = getattr(scene, "painter", None)
+        if painter is not None:
+            painter.helper = None  # and the cards painted on the frame loop, at once
+    else:
+        kiosk.thinker.warm()
+        # The workers are up before the timing starts, as they are long before a
+        # person has chosen a way to play.
+        kiosk.thinker.submit(int).result(120)
     now = time.monotonic()
     kiosk.frame(now)  # the first, full frame is not timed
     times: list[float] = []
+    parts = Parts(kiosk, scene)
+    slow: list[dict[str, float]] = []
     try:
         for _ in range(frames):
             now = time.monotonic()
+            parts.clear()
             start = time.perf_counter()
             kiosk.frame(now)
-            times.append(time.perf_counter() - start)
+            took = time.perf_counter() - start
+            times.append(took)
+            if took > 0.020:
+                slow.append({**parts.spent, "frame": took})
             wake = now + 1 / FPS
             left = wake - time.monotonic()
             if left > 0:
                 time.sleep(left)
     finally:
+        if thread is not None:
+            thread.shutdown(wait=True, cancel_futures=True)
         kiosk.thinker.shutdown(wait=True, cancel_futures=True)
         kiosk.printer.shutdown(wait=False, cancel_futures=True)
         kiosk.voice.ready.wait(60)
@@ -84,11 +149,16 @@ def run(frames: int, pause: float, seed: int, on_loop: bool = False,
     plays = sum(1 for seat, _action in state.history if seat is not None and seat >= 0)
     ordered = sorted(times)
     p99 = ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))]
-    where = "on the frame loop (baseline)" if on_loop else "on the worker"
+    where = {"loop": "on the frame loop", "thread": "on a thread of the kiosk (before)",
+             "processes": f"in {getattr(kiosk.thinker, 'size', 1)} worker process(es)"}[thinking]
+    over = sum(1 for t in times if t > 0.020)
     print(f"{game} demo, hard computers in every seat, thinking {where}, {frames} "
           f"frames at {FPS} fps (pause {pause:g} s, 1920x1080): {plays} decisions made")
     print(f"  longest frame: {max(times) * 1000:.1f} ms; p99 {p99 * 1000:.1f} ms; "
-          f"median {statistics.median(times) * 1000:.1f} ms")
+          f"median {statistics.median(times) * 1000:.1f} ms; {over} of {frames} over 20 ms")
+    for spent in sorted(slow, key=lambda d: -d["frame"])[:5]:
+        print("    a frame of {:.1f} ms: ".format(spent.pop("frame") * 1000) + ", ".join(
+            f"{name} {ms * 1000:.1f}" for name, ms in spent.items() if ms >= 0.0005))
     return max(times)
 
 
@@ -99,17 +169,20 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=3)
     parser.add_argument("--game", default="backgammon",
                         help="a registered game with a table: backgammon, hearts, debertz, dobbm")
+    parser.add_argument("--thinking", nargs="+", default=["thread", "processes"],
+                        choices=("loop", "thread", "processes"),
+                        help="where the computers think, one run each (default: thread "
+                             "processes)")
     args = parser.parse_args()
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     longest = {}
-    for on_loop in (True, False):
+    for thinking in args.thinking:
         with tempfile.TemporaryDirectory() as data:
             os.environ["DEBARNA_DATA_DIR"] = data
-            longest[on_loop] = run(args.frames, args.pause, args.seed, on_loop, args.game)
-    print(f"longest frame: {longest[True] * 1000:.1f} ms with the computers on the frame "
-          f"loop, {longest[False] * 1000:.1f} ms on the worker (target <= 20 ms): "
-          f"{longest[True] / longest[False]:.0f}x shorter")
+            longest[thinking] = run(args.frames, args.pause, args.seed, thinking, args.game)
+    figures = ", ".join(f"{ms * 1000:.1f} ms {where}" for where, ms in longest.items())
+    print(f"{args.game}: longest frame {figures} (target <= 20 ms)")
 
 
 if __name__ == "__main__":
