@@ -421,11 +421,13 @@ def run(args: argparse.Namespace) -> int:
     slow: list[tuple[Any, ...]] = []  # each frame over the target, in parts
 
     if args.pi:
-        # The kiosk's worker processes (they paint the cards' faces) each at a fifth of a
-        # core of their own, as the Pi's other cores; the kiosk's process at another.
+        # The kiosk's worker processes (they paint the cards' faces) and its phones' server
+        # each at a fifth of a core of their own, as the Pi's other cores; the kiosk's
+        # process at another.
         kiosk.thinker.warm()
         kiosk.thinker.submit(int).result(120)
-        held.enter_context(held_others(kiosk.thinker.pids(), "bench-phones-worker"))
+        others = [*kiosk.thinker.pids(), getattr(kiosk.phone_server, "pid", None)]
+        held.enter_context(held_others([p for p in others if p], "bench-phones-worker"))
         pi = held.enter_context(held_self("bench-phones"))
     ours.send((base, codes, args.clients, tuple(args.think), args.seed))
     frames: list[float] = []

@@ -71,7 +71,7 @@ if TYPE_CHECKING:
     from engines.registry import GameEntry
     from kiosk.match_journal import Choice, Records
     from kiosk.phones.hub import PhoneHub
-    from kiosk.phones.server import PhoneServer
+    from kiosk.phones.remote import RemoteServer as PhoneServer
     from kiosk.scenes.modes import TableScene
 
 log = logging.getLogger(__name__)
@@ -410,7 +410,8 @@ class Kiosk:
         nothing the frame loop uses, so it may run on another thread (`_warm_up`)."""
         from kiosk.phones.hub import PhoneHub
         from kiosk.phones.models import page_words
-        from kiosk.phones.server import PhoneServer, local_addresses
+        from kiosk.phones.remote import RemoteServer
+        from kiosk.phones.server import local_addresses
 
         cfg = self.config.phones
         port = cfg.port if self.options.phones_port is None else self.options.phones_port
@@ -419,8 +420,9 @@ class Kiosk:
                  "arabic-bold": files.arabic_bold}
         if files.symbols is not None:
             fonts["symbols"] = files.symbols
-        server = PhoneServer([cfg.bind] if cfg.bind else local_addresses(), port, fonts,
-                             cfg.max_clients)
+        # In a process of its own: its event loop never holds the frame loop's interpreter.
+        server = RemoteServer([cfg.bind] if cfg.bind else local_addresses(), port, fonts,
+                              cfg.max_clients)
         if not server.start():
             log.error("phones cannot join: %s", server.problem)
             return None
