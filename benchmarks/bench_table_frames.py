@@ -32,8 +32,10 @@ more decisions fall inside the run.
 from __future__ import annotations
 
 import argparse
+import cProfile
 import dataclasses
 import os
+import pstats
 import statistics
 import sys
 import tempfile
@@ -56,21 +58,35 @@ def set_pause(scene: object, pause: float) -> None:
 
 class Parts:
     """Where a frame's time went: the table's flow (with the journal's commits inside it),
-    the journal's commits alone, the scene's drawing and the display's update."""
+    the journal's commits alone, the scene's drawing, the display's update, and the
+    garbage collector's passes (inside any of them)."""
 
-    def __init__(self, kiosk: object, scene: object) -> None:
+    def __init__(self, kiosk: object, scene: object, more: tuple[str, ...] = ()) -> None:
+        import gc
+
         import pygame
 
         self.spent: dict[str, float] = {}
+        self._collecting = 0.0
+        gc.callbacks.append(self._gc)
         table = getattr(scene, "table", None)
         self._wrap(scene, "update", "flow")
         if table is not None and table.on_action is not None:
             self._wrap(table, "on_action", "journal")
         self._wrap(scene, "draw", "draw")
         self._wrap(pygame.display, "update", "display")
+        for name in more:  # the scene's own methods, by name (--parts)
+            self._wrap(scene, name, name)
 
     def clear(self) -> None:
         self.spent = {}
+
+    def _gc(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._collecting = time.perf_counter()
+        else:
+            part = f"gc{info.get('generation', '')}"
+            self.spent[part] = self.spent.get(part, 0.0) + time.perf_counter() - self._collecting
 
     def _wrap(self, owner: object, name: str, part: str) -> None:
         inner = getattr(owner, name)
@@ -86,7 +102,7 @@ class Parts:
 
 
 def run(frames: int, pause: float, seed: int, thinking: str = "processes",
-        game: str = "backgammon") -> float:
+        game: str = "backgammon", profile: bool = False, more: tuple[str, ...] = ()) -> float:
     from kiosk.app import FPS, Kiosk, KioskOptions
     from kiosk.config import Config, VoiceConfig
     from kiosk.games import hosting
@@ -122,19 +138,35 @@ def run(frames: int, pause: float, seed: int, thinking: str = "processes",
         kiosk.thinker.submit(int).result(120)
     now = time.monotonic()
     kiosk.frame(now)  # the first, full frame is not timed
+    kiosk.settle()  # as the loop does after its first frame
     times: list[float] = []
-    parts = Parts(kiosk, scene)
+    parts = Parts(kiosk, scene, more)
     slow: list[dict[str, float]] = []
+    kept = None  # with --profile: the calls of the frames over 20 ms, added up
     try:
         for _ in range(frames):
             now = time.monotonic()
             parts.clear()
+            watch = cProfile.Profile() if profile else None
+            cpu, own = time.process_time(), time.thread_time()
             start = time.perf_counter()
+            if watch is not None:
+                watch.enable()
             kiosk.frame(now)
+            if watch is not None:
+                watch.disable()
             took = time.perf_counter() - start
             times.append(took)
             if took > 0.020:
-                slow.append({**parts.spent, "frame": took})
+                # CPU spent meanwhile: by the frame loop's thread, and by the whole process
+                # (its other threads share its share of a core)
+                slow.append({**parts.spent, "frame": took, "CPU: loop": time.thread_time() - own,
+                             "process": time.process_time() - cpu})
+                if watch is not None:
+                    if kept is None:
+                        kept = pstats.Stats(watch)
+                    else:
+                        kept.add(watch)
             wake = now + 1 / FPS
             left = wake - time.monotonic()
             if left > 0:
@@ -159,6 +191,9 @@ def run(frames: int, pause: float, seed: int, thinking: str = "processes",
     for spent in sorted(slow, key=lambda d: -d["frame"])[:5]:
         print("    a frame of {:.1f} ms: ".format(spent.pop("frame") * 1000) + ", ".join(
             f"{name} {ms * 1000:.1f}" for name, ms in spent.items() if ms >= 0.0005))
+    if kept is not None:
+        print("  where the frames over 20 ms went (cProfile, which slows every frame):")
+        kept.sort_stats("cumulative").print_stats(40)
     return max(times)
 
 
@@ -173,6 +208,11 @@ def main() -> None:
                         choices=("loop", "thread", "processes"),
                         help="where the computers think, one run each (default: thread "
                              "processes)")
+    parser.add_argument("--profile", action="store_true",
+                        help="profile each frame and print where those over 20 ms went")
+    parser.add_argument("--parts", default="",
+                        help="the scene's methods to time as parts of a slow frame too, "
+                             "comma-separated (for example _draw_board,_draw_help)")
     args = parser.parse_args()
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -180,7 +220,8 @@ def main() -> None:
     for thinking in args.thinking:
         with tempfile.TemporaryDirectory() as data:
             os.environ["DEBARNA_DATA_DIR"] = data
-            longest[thinking] = run(args.frames, args.pause, args.seed, thinking, args.game)
+            longest[thinking] = run(args.frames, args.pause, args.seed, thinking, args.game,
+                                    args.profile, tuple(filter(None, args.parts.split(","))))
     figures = ", ".join(f"{ms * 1000:.1f} ms {where}" for where, ms in longest.items())
     print(f"{args.game}: longest frame {figures} (target <= 20 ms)")
 

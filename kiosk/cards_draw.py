@@ -24,14 +24,15 @@ surface from plain parameters. A dimmed card (one that may not be played) is dar
 and only partly greyed, so its suit colours still read, and crossed by a light hatch.
 
 On the kiosk's frame loop a painter keeps frames short (DESIGN §4): given a `helper`
-(an executor of worker processes), it has the faces and backs painted there — the
-costly part, a few milliseconds each here and five times that on a Raspberry Pi core —
-and given a frame's budget (`begin_frame`), it makes no more finished cards in a frame
-once the budget is spent. A card it cannot have yet is drawn as a stand-in (the same
-card as it was last drawn, at another tilt or highlight; else a plain card) and
-`settled` is false until every card asked for is its real self, a frame or a few
-later. Without a helper and a budget (tests, tools, screenshots) every card is made at
-once, as it is asked for.
+(an executor of worker processes), it has every finished card made there — its face,
+a few milliseconds here and five times that on a Raspberry Pi core, and its shadow and
+turn, a millisecond more — so the frame loop only blits them. Without a helper but
+given a frame's budget (`begin_frame`), it makes no more finished cards in a frame once
+the budget is spent. A card it cannot have yet is drawn as a stand-in (the same card as
+it was last drawn, at another tilt or highlight; else a plain card) and `settled` is
+false until every card asked for is its real self, a frame or a few later. Without a
+helper and a budget (tests, tools, screenshots) every card is made at once, as it is
+asked for.
 """
 
 from __future__ import annotations
@@ -703,7 +704,13 @@ class CardPainter:
 
     def paint(self, key: tuple[object, ...]) -> pygame.Surface:
         """A face (``("face", face, size)``) or the back (``("back", size)``), painted at
-        `SCALE` times its size and smoothed down: the costly part of a card."""
+        `SCALE` times its size and smoothed down: the costly part of a card; or a finished
+        card (``("card", face or None, size, angle, dim, outline)``, see `surface`)."""
+        if key[0] == "card":
+            _, face, size, angle, dim, outline = key
+            assert isinstance(size, tuple) and isinstance(angle, float)
+            body = self.back(size) if face is None else self.face(face, size)  # type: ignore[arg-type]
+            return self._finish(body, size, angle, bool(dim), outline)  # type: ignore[arg-type]
         if key[0] == "face":
             _, face, size = key
             assert isinstance(face, Face) and isinstance(size, tuple)
@@ -742,17 +749,27 @@ class CardPainter:
                 angle: float = 0.0, dim: bool = False,
                 outline: Colour | None = None) -> pygame.Surface:
         """A finished card to blit centred where it lies: face up (or a back for None),
-        turned `angle` degrees anticlockwise, dimmed, outlined, on its soft shadow."""
+        turned `angle` degrees anticlockwise, dimmed, outlined, on its soft shadow.
+
+        With a helper the whole card is made there (its shadow and its turn are costly
+        too) and a stand-in is drawn until it comes; without one it is made here, unless
+        this frame's budget is spent."""
         face = face_of(card) if card is not None else None
-        key = ("card", face, size, round(angle, 1), dim, outline)
+        key = ("card", face, size, round(float(angle), 1), bool(dim),
+               None if outline is None else tuple(outline))
         found = self._cached(key)
         if found is not None:
             return found
+        if self.helper is not None:
+            made = self._part(key)
+            return made if made is not None else self._stand_in(face, size)
         if self._spent():
             return self._stand_in(face, size)  # made in a later frame
-        body = self._part(("face", face, size) if face is not None else ("back", size))
-        if body is None:
-            return self._stand_in(face, size)  # its face is being painted in a helper
+        return self._keep(key, self.paint(key))
+
+    def _finish(self, body: pygame.Surface, size: tuple[int, int], angle: float, dim: bool,
+                outline: Colour | None) -> pygame.Surface:
+        """`body` (a face or the back) on its soft shadow, dimmed, outlined, turned."""
         w, h = size
         pad = max(3, round(h * 0.05))
         flat = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
@@ -773,7 +790,7 @@ class CardPainter:
                              width=ring, border_radius=radius + ring // 2)
         if abs(angle) > 0.05:
             flat = pygame.transform.rotozoom(flat, angle, 1.0)
-        return self._keep(key, flat)
+        return flat
 
     def draw(self, surface: pygame.Surface, deck: str | SuitSet, suit: str, rank: str,
              rect: pygame.Rect, face_up: bool = True, dim: bool = False, angle: float = 0.0,
@@ -1009,8 +1026,9 @@ _HELPER_PAINTERS: dict[FontFiles, CardPainter] = {}
 
 
 def paint_part(files: FontFiles, key: tuple[object, ...]) -> tuple[tuple[int, int], bytes]:
-    """In a helper process: a face or back (`CardPainter.paint`) as its size and RGBA
-    pixels (BGRA, as the kiosk's own surfaces hold them), to cross back as plain data."""
+    """In a helper process: a face, a back or a finished card (`CardPainter.paint`) as its
+    size and RGBA pixels (BGRA, as the kiosk's own surfaces hold them), to cross back as
+    plain data."""
     painter = _HELPER_PAINTERS.get(files)
     if painter is None:
         painter = _HELPER_PAINTERS[files] = CardPainter(TextRenderer(files))

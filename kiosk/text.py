@@ -55,6 +55,7 @@ class TextRenderer:
         self._glyphs: dict[tuple[Path, str], bool] = {}
         self._notdef: dict[Path, bytes] = {}
         self._cache: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
+        self._widths: OrderedDict[tuple[object, ...], int] = OrderedDict()
         self._bytes = 0  # the pixels the cache holds
         self.hits = 0
         self.misses = 0
@@ -136,7 +137,9 @@ class TextRenderer:
             self.hits += 1
             return surface
         self.misses += 1
-        surface = self._render(visual(text, rtl), size, colour, bold)
+        return self._store(key, self._render(visual(text, rtl), size, colour, bold))
+
+    def _store(self, key: tuple[object, ...], surface: pygame.Surface) -> pygame.Surface:
         self._cache[key] = surface
         self._bytes += surface.get_pitch() * surface.get_height()
         while len(self._cache) > CACHE_SIZE or self._bytes > CACHE_BYTES:
@@ -160,16 +163,52 @@ class TextRenderer:
             x += piece.get_width()
         return surface
 
+    def width(self, text: str, size: int, bold: bool = False, rtl: bool | None = None) -> int:
+        """How wide `render` draws the line, in pixels, measured without drawing it (the
+        glyphs' advances, run by run: a wrap or a fit tries many lines and draws one)."""
+        rtl = self.rtl if rtl is None else rtl
+        key = (text, size, bold, rtl)
+        known = self._widths.get(key)
+        if known is None:
+            line = visual(text, rtl)
+            known = max(1, sum(self.font(path, size).size(run)[0]
+                               for path, run in self.runs(line, bold)))
+            self._widths[key] = known
+            if len(self._widths) > 4 * CACHE_SIZE:
+                self._widths.popitem(last=False)
+        return known
+
+    def fitted(
+        self, text: str, size: int, colour: Colour, max_width: int, bold: bool = False,
+        rtl: bool | None = None, min_size: int = 8,
+    ) -> tuple[pygame.Surface, int]:
+        """The line at `size`, or, if it is wider than `max_width`, drawn at `size` and
+        scaled down smoothly to that width (never below `min_size`); and the size it reads
+        as. A line is shrunk by scaling, not drawn at a smaller size: a font's first lines
+        at a new size cost a millisecond or more (on a Raspberry Pi core, five), a scaling
+        a twentieth of that."""
+        rtl = self.rtl if rtl is None else rtl
+        wide = self.width(text, size, bold, rtl)
+        if wide <= max_width or size <= min_size:
+            return self.render(text, size, colour, bold, rtl), size
+        scale = max(max_width / wide, min_size / size)
+        key = ("fitted", text, size, tuple(colour), bold, rtl, max_width, min_size)
+        surface = self._cache.get(key)
+        if surface is None:
+            full = self.render(text, size, colour, bold, rtl)
+            shrunk = (max(1, min(max_width, int(full.get_width() * scale))),
+                      max(1, round(full.get_height() * scale)))
+            surface = self._store(key, pygame.transform.smoothscale(full, shrunk))
+        else:
+            self._cache.move_to_end(key)
+        return surface, max(min_size, int(size * scale))
+
     def fit(
         self, text: str, size: int, colour: Colour, max_width: int, bold: bool = False,
         rtl: bool | None = None, min_size: int = 8,
     ) -> pygame.Surface:
-        """The line at `size`, or smaller until it is no wider than `max_width`."""
-        surface = self.render(text, size, colour, bold, rtl)
-        while surface.get_width() > max_width and size > min_size:
-            size = max(min_size, int(size * max_width / surface.get_width()) - 1)
-            surface = self.render(text, size, colour, bold, rtl)
-        return surface
+        """The line at `size`, or scaled down until it is no wider than `max_width`."""
+        return self.fitted(text, size, colour, max_width, bold, rtl, min_size)[0]
 
     def draw(
         self, target: pygame.Surface, text: str, size: int, colour: Colour, rect: pygame.Rect,
@@ -190,11 +229,11 @@ class TextRenderer:
         colour: Colour = (255, 255, 255),
     ) -> list[str]:
         """`text` cut at spaces into lines no wider than `width` (a longer word stays whole).
-        Pass the colour it will be drawn in, so the measured lines are the cached ones."""
+        `colour` is no longer needed (lines are measured, not drawn) and kept for callers."""
         lines: list[str] = []
         for word in text.split():
             trial = f"{lines[-1]} {word}" if lines else word
-            if lines and self.render(trial, size, colour, bold, rtl).get_width() <= width:
+            if lines and self.width(trial, size, bold, rtl) <= width:
                 lines[-1] = trial
             else:
                 lines.append(word)
@@ -219,4 +258,5 @@ class TextRenderer:
 
     def clear(self) -> None:
         self._cache.clear()
+        self._widths.clear()
         self._bytes = 0

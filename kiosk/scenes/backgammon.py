@@ -87,6 +87,8 @@ from kiosk import theme
 from kiosk.config import DEFAULT_KEYS, Action
 from kiosk.gnubg import EXPERT, GnubgBot, GnubgError, hint_cube, hint_plays
 from kiosk.i18n import Translator
+from kiosk.scenes.budget import DRAW_BUDGET, Budget
+from kiosk.scenes.card_pieces import Piece
 from kiosk.scenes.hearts import (
     ARROWS,
     HelpPair,
@@ -101,6 +103,7 @@ from kiosk.table.choices import Choices
 from kiosk.table.controller import Move as TableMove
 from kiosk.table.controller import Pacing, TableController
 from kiosk.table.games import TableGame
+from kiosk.table.pool import ThinkingPool
 from kiosk.table.router import SELECTS
 from kiosk.table.seats import Mode, seats_of
 from kiosk.table.worker import Job, Worker
@@ -587,7 +590,10 @@ class BackgammonScene(TableScene):
         self._screen(text, tr, modes, rule_choices)
         self.keys = keys if keys is not None else DEFAULT_KEYS  # the help line's key names
         self._shown_board: tuple[object, ...] | None = None
-        self._shown_panel: tuple[object, ...] | None = None
+        self._shown_panel: dict[str, tuple[object, ...]] = {}  # each part's look, as shown
+        # On the kiosk's frame loop a frame paints changed parts until its budget is spent
+        # and leaves the rest to the next (kiosk.scenes.budget).
+        self.budget = Budget(DRAW_BUDGET if isinstance(thinker, ThinkingPool) else None)
         self._shown_help: tuple[object, ...] | None = None
         self._hit_buttons: list[tuple[pygame.Rect, str]] = []
         self._shown_rtl: bool | None = None
@@ -1392,45 +1398,59 @@ class BackgammonScene(TableScene):
             self.ids_detail,
         )
 
-    def _panel_look(self) -> tuple[object, ...]:
-        board = self.shown_board()
-        return (
-            self.prompt(), self.mode_text(), tuple(self.choices()), self.choice,
-            board.pips(0), board.pips(1), tuple(self.state.score), self.state.turn,
-            self.state.cube_value, self.state.cube_owner, self.state.crawford_game, self.rtl,
-            self.tr.lang, self.tool, tuple(self.tool_enabled(name) for name in TOOLS),
-            self.hint_open, self.ids_open, self.resigning,
-        )
-
     def draw(self, surface: pygame.Surface, now: float) -> list[pygame.Rect]:
-        """Bring the screen up to date; returns the rectangles drawn."""
+        """Bring the screen up to date; returns the rectangles drawn. With a budget
+        (kiosk.scenes.budget) the board comes first, then the panel's parts, then the help
+        line; what the budget leaves is drawn in the next frame."""
         size = surface.get_size()
         layout = self._layout
         if layout is None or layout.size != size or self._shown_rtl != self.rtl:
             layout = self._build(size)
             self._full = True
+        self.budget.start()
+        full = self._full
         dirty: list[pygame.Rect] = []
-        board_look, panel_look = self._board_look(), self._panel_look()
-        if self._full:
+        if full:
             assert self._background is not None
             surface.blit(self._background, (0, 0))
-        if self._full or board_look != self._shown_board:
+            self._shown_panel = {}
+        board_look = self._board_look()
+        if full or board_look != self._shown_board:
             self._draw_board(surface, layout)
             self._shown_board = board_look
             dirty.append(layout.board.copy())
-        if self._full or panel_look != self._shown_panel:
-            self._draw_panel(surface, layout)
-            self._shown_panel = panel_look
-            dirty.append(layout.panel.copy())
+        for part in self._panel_parts(layout):
+            if part.look == self._shown_panel.get(part.key):
+                continue
+            if not full and dirty and self.budget.spent():
+                continue  # still changed: painted in the next frame
+            if not full:
+                assert self._background is not None
+                surface.blit(self._background, part.rect, part.rect)
+            part.paint(surface)
+            self._shown_panel[part.key] = part.look
+            dirty.append(part.rect.copy())
         help_look = (tuple(self.help_pairs()), self.rtl)
-        if self._full or help_look != self._shown_help:
+        if (full or help_look != self._shown_help) and (full or not dirty
+                                                        or not self.budget.spent()):
             self._draw_help(surface, layout)
             self._shown_help = help_look
             dirty.append(layout.help.copy())
-        if self._full:
+        if full:
             self._full = False
             return [surface.get_rect()]
         return dirty
+
+    @property
+    def settled(self) -> bool:
+        """Every part of the screen shows what it should (none left for a later frame)."""
+        layout = self._layout
+        if layout is None or self._full or self._board_look() != self._shown_board:
+            return False
+        if (tuple(self.help_pairs()), self.rtl) != self._shown_help:
+            return False
+        return all(part.look == self._shown_panel.get(part.key)
+                   for part in self._panel_parts(layout))
 
     def _build(self, size: tuple[int, int]) -> Layout:
         layout = make_layout(size, self.rtl)
@@ -1745,50 +1765,86 @@ class BackgammonScene(TableScene):
                          self.tr("backgammon.choose_mode"), self.menu_lines(), self.menu_index)
 
     # the panel
-    def _draw_panel(self, surface: pygame.Surface, layout: Layout) -> None:
-        assert self._background is not None
-        surface.blit(self._background, layout.panel, layout.panel)
+    def _panel_parts(self, layout: Layout) -> list[Piece]:
+        """The panel's parts, top to bottom, each with what it shows (its look) and how to
+        paint it: the title, each player's card, the match line, the prompt, the choice
+        buttons and the tools. A frame repaints only the parts whose look changed."""
         px, rtl, tr = layout.px, self.rtl, self.tr
-        self.text.draw(surface, tr("backgammon.title"), px(60), ACCENT, layout.title,
-                       bold=True, rtl=rtl)
-        self.text.draw(surface, self.mode_text(), px(32), TEXT_DIM, layout.mode, rtl=rtl)
         board = self.shown_board()
+        parts: list[Piece] = []
+        title = layout.title.union(layout.mode)
+        mode_text = self.mode_text()
+
+        def head(surface: pygame.Surface) -> None:
+            self.text.draw(surface, tr("backgammon.title"), px(60), ACCENT, layout.title,
+                           bold=True, rtl=rtl)
+            self.text.draw(surface, mode_text, px(32), TEXT_DIM, layout.mode, rtl=rtl)
+
+        parts.append(Piece("head", title, (tr("backgammon.title"), mode_text, rtl), head))
         for player in (0, 1):
-            self._draw_card(surface, layout, player, board)
-        # The score, the match, Crawford and the cube: each part wrapped on its own, so a
-        # line never breaks inside "match to 5".
-        lines = [line for part in self.info_parts()
-                 for line in self.text.wrap(part, px(32), layout.info.width, rtl=rtl,
-                                            colour=TEXT)]
-        pitch = min(round(px(32) * 1.45), layout.info.height // max(1, len(lines)))
-        top = layout.info.centery - pitch * len(lines) // 2
-        for i, line in enumerate(lines):
-            row = pygame.Rect(layout.info.left, top + i * pitch, layout.info.width, pitch)
-            self.text.draw(surface, line, px(32), TEXT, row, align="center", rtl=rtl)
+            on_turn = self.state.turn == player and self.result is None
+            look = (self.name(player), self.role(player), board.pips(player), on_turn, rtl,
+                    tr.lang)
+            parts.append(Piece(f"card{player}", layout.cards[player], look,
+                              lambda surface, p=player: self._draw_card(surface, layout, p,
+                                                                        board)))
+        info = tuple(self.info_parts())
+
+        def match(surface: pygame.Surface) -> None:
+            # The score, the match, Crawford and the cube: each part wrapped on its own, so
+            # a line never breaks inside "match to 5".
+            lines = [line for part in info
+                     for line in self.text.wrap(part, px(32), layout.info.width, rtl=rtl)]
+            pitch = min(round(px(32) * 1.45), layout.info.height // max(1, len(lines)))
+            top = layout.info.centery - pitch * len(lines) // 2
+            for i, line in enumerate(lines):
+                row = pygame.Rect(layout.info.left, top + i * pitch, layout.info.width, pitch)
+                self.text.draw(surface, line, px(32), TEXT, row, align="center", rtl=rtl)
+
+        parts.append(Piece("info", layout.info, (info, rtl), match))
         prompt = self.prompt()
-        self.text.paragraph(surface, prompt, px(44), TEXT, layout.prompt, leading=1.45)
-        self._hit_buttons = []
+        parts.append(Piece("prompt", layout.prompt, (prompt, rtl), lambda surface:
+                          self.text.paragraph(surface, prompt, px(44), TEXT, layout.prompt,
+                                              leading=1.45)))
         choices = self.choices()
-        for i, name in enumerate(choices[: len(layout.buttons)]):
-            rect = layout.buttons[i] if len(choices) > 1 else layout.buttons[0].union(
-                layout.buttons[1])
-            chosen = name == "done" or (i == self.choice % len(choices) and "done" not in choices)
-            theme.button(self.text, surface, rect, tr(f"backgammon.buttons.{name}"), px(44),
-                         px, rtl, chosen=chosen)
-            self._hit_buttons.append((rect, name))
+        shown = choices[: len(layout.buttons)]
+        chosen = [name == "done" or (i == self.choice % len(choices) and "done" not in choices)
+                  for i, name in enumerate(shown)]
+        rects = [layout.buttons[i] if len(choices) > 1 else layout.buttons[0].union(
+            layout.buttons[1]) for i in range(len(shown))]
+        self._hit_buttons = list(zip(rects, shown, strict=True))
+        labels = tuple(tr(f"backgammon.buttons.{name}") for name in shown)
+
+        def buttons(surface: pygame.Surface) -> None:
+            for rect, label, lit in zip(rects, labels, chosen, strict=True):
+                theme.button(self.text, surface, rect, label, px(44), px, rtl, chosen=lit)
+
+        parts.append(Piece("buttons", layout.buttons[0].union(layout.buttons[1]),
+                          (labels, tuple(chosen), len(choices) > 1, rtl), buttons))
+        tools = []
         for i, name in enumerate(TOOLS):
             if name == "new_game" and not self.modes:
                 continue
             on = self.tool == i or (name == "hint" and self.hint_open) or (
                 name == "ids" and self.ids_open) or (name == "resign" and
                                                       self.resigning is not None)
-            rect = layout.tools[i]
-            theme.button(self.text, surface, rect, tr(f"backgammon.tools.{name}"), px(40), px,
-                         rtl, chosen=on, fill=BACKGROUND)
-            if not self.tool_enabled(name):  # it does nothing now: veiled
-                veil = pygame.Surface(rect.size, pygame.SRCALPHA)
-                veil.fill((*PANEL, 170))
-                surface.blit(veil, rect)
+            tools.append((layout.tools[i], tr(f"backgammon.tools.{name}"), on,
+                          self.tool_enabled(name)))
+
+        def toolbox(surface: pygame.Surface) -> None:
+            for rect, label, on, enabled in tools:
+                theme.button(self.text, surface, rect, label, px(40), px, rtl, chosen=on,
+                             fill=BACKGROUND)
+                if not enabled:  # it does nothing now: veiled
+                    veil = pygame.Surface(rect.size, pygame.SRCALPHA)
+                    veil.fill((*PANEL, 170))
+                    surface.blit(veil, rect)
+
+        box = layout.tools[0].unionall(layout.tools[1:])
+        parts.append(Piece("tools", box, (tuple((label, on, enabled)
+                                               for _, label, on, enabled in tools), rtl),
+                          toolbox))
+        return parts
 
     def _draw_card(self, surface: pygame.Surface, layout: Layout, player: int,
                    board: Board) -> None:
@@ -1814,11 +1870,7 @@ class BackgammonScene(TableScene):
         and shaped in `rtl`'s (IDs and moves are Latin, left to right, in both languages);
         shrunk only if it would not fit; noted in `labels` under `key`."""
         shape = self.rtl if rtl is None else rtl
-        image = self.text.render(text, size, colour, bold, shape)
-        used = size
-        while image.get_width() > rect.width and used > 8:
-            used = max(8, int(used * rect.width / image.get_width()) - 1)
-            image = self.text.render(text, used, colour, bold, shape)
+        image, used = self.text.fitted(text, size, colour, rect.width, bold, shape)
         box = aligned(image.get_rect(centery=rect.centery), rect, align, self.rtl)
         surface.blit(image, box)
         self.labels[key] = Label(kind, text, used, colour, bold, box)
@@ -1867,12 +1919,12 @@ class BackgammonScene(TableScene):
     def _cap_width(self, label: str, px: Callable[[float], int]) -> int:
         if label in ARROWS.values():
             return px(ARROW_W)
-        wide = self.text.render(label, px(READ), TEXT, True, False).get_width()
+        wide = self.text.width(label, px(READ), True, False)
         return max(px(KEY_H), wide + 2 * px(10))
 
     def _pair_width(self, pair: HelpPair, px: Callable[[float], int]) -> int:
         caps = sum(self._cap_width(k, px) for k in pair.keys) + px(4) * (len(pair.keys) - 1)
-        words = self.text.render(pair.action, px(READ), TEXT, False, self.rtl).get_width()
+        words = self.text.width(pair.action, px(READ), False, self.rtl)
         return caps + px(10) + words
 
     def help_rows(self, layout: Layout) -> list[list[HelpPair]]:
@@ -1926,7 +1978,7 @@ class BackgammonScene(TableScene):
                 self._line(surface, f"{key}|key{i}", "help", label, px(READ), TEXT, cap,
                            align="center", bold=True, rtl=False)
         x += -px(6) if self.rtl else px(6)
-        words = self.text.render(pair.action, px(READ), TEXT, False, self.rtl).get_width()
+        words = self.text.width(pair.action, px(READ), False, self.rtl)
         box = pygame.Rect(0, 0, words, px(KEY_H))
         box.centery = centre_y
         if self.rtl:
@@ -2059,7 +2111,7 @@ class BackgammonScene(TableScene):
             self._line(surface, f"ids|ask{i}", "overlay", line, px(READ), TEXT_DIM, row)
         row = row.move(0, pitch)
         label = tr("backgammon.ids.field")
-        label_w = self.text.render(label, px(READ), TEXT, True, self.rtl).get_width()
+        label_w = self.text.width(label, px(READ), True, self.rtl)
         label_box = pygame.Rect(0, row.top, label_w, pitch)
         field = pygame.Rect(0, row.top + px(2), row.width - label_w - px(20), pitch - px(4))
         if self.rtl:

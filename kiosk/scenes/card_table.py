@@ -107,6 +107,7 @@ from kiosk import theme
 from kiosk.cards_draw import FRENCH, CardPainter, draw_pip
 from kiosk.config import DEFAULT_KEYS, Action
 from kiosk.i18n import Translator
+from kiosk.scenes.budget import DRAW_BUDGET, Budget
 from kiosk.scenes.card_layout import PLACES, SEAT_NAMES, TAG_EDGES, Layout, make_layout
 from kiosk.scenes.card_phones import PhonesPanel
 from kiosk.scenes.card_pieces import (
@@ -156,8 +157,8 @@ from kiosk.theme import ACCENT, BAD, CURSOR, GOOD, PANEL_EDGE, TEXT, TEXT_DIM, C
 COVERING = ("last_trick", "toast", "privacy", "scores", "phones", "menu", "dialog")  # over it
 SELECTS = MENU_SELECTS  # select, a claim button, next: each picks
 BUTTON_H = 84  # a button of the choice dialog or of the select-N step
-# Seconds of a frame that may go on making finished cards (with worker processes): on a
-# Raspberry Pi core one takes 5-10 ms, so a frame makes one or two and stays short.
+# Seconds of a frame that may go on making finished cards when they cannot be made in
+# the worker processes: on a Raspberry Pi core one takes 5-10 ms.
 PAINT_BUDGET = 0.006
 BUTTON_MIN_W = 200
 BUTTON_GAP = 24
@@ -258,10 +259,15 @@ class CardTableScene(TableScene, TableText, PhonesPanel):
         # number of players (None: the table keeps the seats it was made with).
         self.modes_for = modes_for
         self._screen(text, tr, modes, rule_choices)
-        # With worker processes, the cards' faces are painted there and a frame makes no
-        # more finished cards than its budget allows (kiosk.cards_draw).
-        self.painter = CardPainter(text, thinker if isinstance(thinker, ThinkingPool) else None)
+        # With worker processes, the cards are made there and drawn as stand-ins until
+        # they come (kiosk.cards_draw).
+        pool = thinker if isinstance(thinker, ThinkingPool) else None
+        self.painter = CardPainter(text, pool)
         self._redo: set[str] = set()  # pieces drawn with a stand-in card: drawn again
+        # On the kiosk's frame loop a frame paints changed places until its budget is
+        # spent and leaves the rest to the next (kiosk.scenes.budget).
+        self.budget = Budget(DRAW_BUDGET if pool is not None else None)
+        self._later: list[pygame.Rect] = []  # changed places a spent frame left
         self.keys = keys if keys is not None else DEFAULT_KEYS  # the help line's key names
         self.labels: dict[str, Label] = {}  # the text players read, as last drawn
         self.help_drawn: list[tuple[HelpPair, pygame.Rect, pygame.Rect]] = []
@@ -915,7 +921,9 @@ class CardTableScene(TableScene, TableText, PhonesPanel):
         current = {p.key: (p.rect, p.look) for p in pieces}
         assert self._background is not None
         redo, self._redo = self._redo, set()
+        self.budget.start()
         if self._full:
+            self._later = []
             self.labels = {}
             surface.blit(self._background, (0, 0))
             for piece in pieces:
@@ -932,11 +940,18 @@ class CardTableScene(TableScene, TableText, PhonesPanel):
             elif old != (rect, look) or key in redo:
                 dirty.extend((old[0], rect))
         dirty.extend(rect for key, (rect, _) in self._shown.items() if key not in current)
+        dirty.extend(self._later)
+        self._later = []
         self._shown = current
         self.labels = {k: v for k, v in self.labels.items() if k.split("|")[0] in current}
         screen = surface.get_rect()
         merged = merge([r.clip(screen) for r in dirty if r.colliderect(screen)])
+        painted: list[pygame.Rect] = []
         for rect in merged:
+            if painted and self.budget.spent():
+                self._later.append(rect)  # painted whole in the next frame
+                continue
+            painted.append(rect)
             surface.set_clip(rect)
             surface.blit(self._background, rect, rect)
             for piece in pieces:
@@ -944,7 +959,7 @@ class CardTableScene(TableScene, TableText, PhonesPanel):
                     self._paint(piece, surface)
         surface.set_clip(None)
         self._hide_covered(pieces)
-        return merged
+        return painted
 
     def _paint(self, piece: Piece, surface: pygame.Surface) -> None:
         """Paint one piece; one that drew a stand-in card is drawn again next frame."""
@@ -955,8 +970,9 @@ class CardTableScene(TableScene, TableText, PhonesPanel):
 
     @property
     def settled(self) -> bool:
-        """Every card on the screen is drawn as itself (no stand-in, none being painted)."""
-        return self.painter.settled and not self._redo
+        """Every card on the screen is drawn as itself (no stand-in, none being painted)
+        and no changed place is left for a later frame."""
+        return self.painter.settled and not self._redo and not self._later
 
     def _hide_covered(self, pieces: list[Piece]) -> None:
         """Forget the text a box drawn over it hides (a notice, the last trick, a menu)."""
@@ -1070,7 +1086,7 @@ class CardTableScene(TableScene, TableText, PhonesPanel):
             size = px(READ)
             head = rows[0].copy()
             icon = px(30)
-            wide = self.text.render(name, size, TEXT, True, self.rtl).get_width()
+            wide = self.text.width(name, size, True, self.rtl)
             if wide + px(12) + icon <= head.width:  # the role's sign at the end of the name
                 sign = pygame.Rect(0, 0, icon, icon)
                 sign.centery = head.centery
@@ -1127,7 +1143,7 @@ class CardTableScene(TableScene, TableText, PhonesPanel):
         text = step.banner
         pill = pygame.Rect(0, 0, 0, 0)
         if text is not None:
-            wide = self.text.render(text, px(READ), TEXT, True, rtl).get_width()
+            wide = self.text.width(text, px(READ), True, rtl)
             pill = pygame.Rect(0, 0, min(layout.inner.width, wide + px(48)),
                                layout.pass_text.height)
             pill.center = layout.pass_text.center
@@ -1137,7 +1153,7 @@ class CardTableScene(TableScene, TableText, PhonesPanel):
             label = self.tr("table.buttons.confirm", count=len(self.picks), total=step.count)
         box = layout.pass_button.copy()
         if mine:
-            wide = self.text.render(label, px(READ), TEXT, True, rtl).get_width() + px(48)
+            wide = self.text.width(label, px(READ), True, rtl) + px(48)
             box.width = min(layout.inner.width, max(box.width, wide))
             box.center = layout.pass_button.center
             self._buttons.append((box, "confirm"))
@@ -1192,7 +1208,7 @@ class CardTableScene(TableScene, TableText, PhonesPanel):
         between buttons, in the middle of the table."""
         px, rtl = layout.px, self.rtl
         widths = [max(px(BUTTON_MIN_W),
-                      self.text.render(label, px(READ), TEXT, True, rtl).get_width() + px(48))
+                      self.text.width(label, px(READ), True, rtl) + px(48))
                   for label in labels]
         room = layout.inner.width - 2 * px(60)
         widths = [min(w, room) for w in widths]
@@ -1249,7 +1265,7 @@ class CardTableScene(TableScene, TableText, PhonesPanel):
         rects = []
         y = plate.top - px(16)
         for label in reversed(labels):
-            wide = self.text.render(label, px(READ), TEXT, True, rtl).get_width() + px(48)
+            wide = self.text.width(label, px(READ), True, rtl) + px(48)
             rect = pygame.Rect(0, 0, min(plate.width, max(px(BUTTON_MIN_W), wide)),
                                px(BUTTON_H))
             rect.bottom = y
@@ -1292,13 +1308,13 @@ class CardTableScene(TableScene, TableText, PhonesPanel):
         if won and say_won:
             name = self.word("won_trick", seat=name)
         height = px(TAG_H)
-        name_box = pygame.Rect(0, 0, self.text.render(name, size, TEXT, True, rtl).get_width()
+        name_box = pygame.Rect(0, 0, self.text.width(name, size, True, rtl)
                                + 2 * px(16), height)
         parts = [(name_box, name, ACCENT if won else TAG, TAG if won else TEXT)]
         edge = TAG_EDGES[place]
         if led and not (won and say_won):  # the winner's long tag goes without the badge
             word = self.word("led")
-            badge = pygame.Rect(0, 0, self.text.render(word, size, TAG, True, rtl).get_width()
+            badge = pygame.Rect(0, 0, self.text.width(word, size, True, rtl)
                                 + 2 * px(14), height)
             parts.append((badge, word, TEXT, TAG))
         # Side by side (the name first in reading order), or the badge under the name on a

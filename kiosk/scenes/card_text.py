@@ -61,11 +61,7 @@ class TableText:
         glyphs, so Persian letters that reach low stay inside a small box), noted in
         `labels` under `key`."""
         rtl = self.rtl
-        image = self.text.render(text, size, colour, bold, rtl)
-        used = size
-        while image.get_width() > rect.width and used > 8:
-            used = max(8, int(used * rect.width / image.get_width()) - 1)
-            image = self.text.render(text, used, colour, bold, rtl)
+        image, used = self.text.fitted(text, size, colour, rect.width, bold, rtl)
         box = image.get_rect(centery=rect.centery)
         if ink:
             glyphs = image.get_bounding_rect(min_alpha=1)
@@ -108,12 +104,12 @@ class TableText:
     def _cap_width(self, label: str, px: Callable[[float], int]) -> int:
         if label in ARROWS.values():
             return px(ARROW_W)
-        wide = self.text.render(label, px(READ), TEXT, True, False).get_width()
+        wide = self.text.width(label, px(READ), True, False)
         return max(px(KEY_H), wide + 2 * px(10))
 
     def _pair_width(self, pair: HelpPair, px: Callable[[float], int]) -> int:
         caps = sum(self._cap_width(k, px) for k in pair.keys) + px(4) * (len(pair.keys) - 1)
-        words = self.text.render(pair.action, px(READ), TEXT, False, self.rtl).get_width()
+        words = self.text.width(pair.action, px(READ), False, self.rtl)
         return caps + px(10) + words
 
     def help_rows(self, width: int) -> list[list[HelpPair]]:
@@ -151,7 +147,7 @@ class TableText:
                 self._line(surface, f"{key}|key{i}", "help", label, px(READ), TEXT, cap,
                            align="center", bold=True)
         x += -px(6) if self.rtl else px(6)
-        words = self.text.render(pair.action, px(READ), TEXT, False, self.rtl).get_width()
+        words = self.text.width(pair.action, px(READ), False, self.rtl)
         box = pygame.Rect(0, 0, words, px(KEY_H))
         box.centery = centre_y
         if self.rtl:

@@ -65,17 +65,43 @@ def test_a_card_not_painted_yet_stands_in_then_is_drawn_as_itself(
     assert pixels(image) == pixels(CardPainter(text_ltr).surface(card, SIZE, 7.0, True, RED))
 
 
-def test_a_frame_past_its_budget_shows_the_card_as_last_drawn(
+def test_a_card_at_a_new_tilt_shows_as_last_drawn_until_the_helper_sends_it(
         text_ltr: TextRenderer, helper: ThinkingPool) -> None:
     card = ALL_CARDS[40]
     painter = CardPainter(text_ltr, helper)
     drawn = settle(painter, card, 4.0)
-    painter.begin_frame(0.0)  # nothing more may be made in this frame
+    painter.begin_frame(1.0)
     tilted = painter.surface(card, SIZE, -6.0, True, RED)
     assert painter.stand_ins == 1 and tilted is drawn  # the same card at its old tilt
+    again = settle(painter, card, -6.0)
+    assert again is not drawn
+    assert pixels(again) == pixels(CardPainter(text_ltr).surface(card, SIZE, -6.0, True, RED))
+
+
+def test_a_frame_past_its_budget_without_a_helper_shows_the_card_as_last_drawn(
+        text_ltr: TextRenderer) -> None:
+    card = ALL_CARDS[41]
+    painter = CardPainter(text_ltr)
     painter.begin_frame(1.0)
-    again = painter.surface(card, SIZE, -6.0, True, RED)
+    drawn = painter.surface(card, SIZE, 4.0)
+    assert painter.stand_ins == 0
+    painter.begin_frame(0.0)  # nothing more may be made in this frame
+    tilted = painter.surface(card, SIZE, -6.0)
+    assert painter.stand_ins == 1 and tilted is drawn
+    painter.begin_frame(1.0)
+    again = painter.surface(card, SIZE, -6.0)
     assert painter.stand_ins == 0 and again is not drawn
+
+
+def test_the_frame_loop_makes_no_finished_card_itself_when_it_has_a_helper(
+        text_ltr: TextRenderer, helper: ThinkingPool, monkeypatch: pytest.MonkeyPatch) -> None:
+    painter = CardPainter(text_ltr, helper)
+    turned: list[float] = []
+    real = pygame.transform.rotozoom
+    monkeypatch.setattr(pygame.transform, "rotozoom",
+                        lambda s, a, z: turned.append(a) or real(s, a, z))
+    image = settle(painter, ALL_CARDS[12], 9.0)
+    assert turned == [] and image.get_width() > SIZE[0]  # turned, in the helper
 
 
 def test_without_a_helper_or_a_budget_every_card_is_made_at_once(

@@ -143,3 +143,41 @@ def test_without_the_symbols_font_the_signs_fall_back_to_the_latin_font(
         assert [path for path, _run in plain.runs("Q♠")] == [found.latin]
     finally:
         find_fonts.cache_clear()
+
+
+WORDS = ("Roll", "the", "dice", "نوبت", "شماست", "Sara", "۲۳", "♥", "Q♠", "10", "ready…",
+         "«hi»", "a-b", "(x)", "·", "Dark · computer")
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_line_is_measured_as_wide_as_it_is_drawn(text_ltr: TextRenderer, seed: int) -> None:
+    import random
+
+    rng = random.Random(seed)
+    for _ in range(60):
+        line = " ".join(rng.choice(WORDS) for _ in range(rng.randint(1, 6)))
+        size, bold, rtl = rng.choice((26, 32, 42, 57)), rng.random() < 0.5, rng.random() < 0.5
+        drawn = text_ltr.render(line, size, (255, 255, 255), bold, rtl).get_width()
+        assert text_ltr.width(line, size, bold, rtl) == drawn, (line, size, bold, rtl)
+
+
+def test_a_line_too_wide_is_scaled_down_with_no_font_at_a_new_size(
+        text_ltr: TextRenderer) -> None:
+    text_ltr.clear()
+    before, fonts = text_ltr.misses, set(text_ltr._fonts)
+    line = "A long line that has to shrink a few times to fit"
+    image, used = text_ltr.fitted(line, 60, (255, 255, 255), 300)
+    assert 290 <= image.get_width() <= 300 and used < 60
+    assert text_ltr.misses == before + 1  # drawn once, at its own size
+    assert image.get_height() < text_ltr.render(line, 60, (255, 255, 255)).get_height()
+    assert text_ltr.fitted(line, 60, (255, 255, 255), 300)[0] is image  # kept
+    wrapped = text_ltr.wrap(line, 40, 260)
+    assert len(wrapped) > 1 and text_ltr.misses == before + 1  # measured, none drawn
+    assert all(text_ltr.width(part, 40) <= 260 for part in wrapped)
+    # (24: the size at which a font is asked whether it has a sign)
+    assert {size for _, size in set(text_ltr._fonts) - fonts} <= {24, 40, 60}
+
+
+def test_a_line_that_fits_is_drawn_as_it_is(text_ltr: TextRenderer) -> None:
+    image, used = text_ltr.fitted("Pips: 167", 40, (255, 255, 255), 1000)
+    assert used == 40 and image is text_ltr.render("Pips: 167", 40, (255, 255, 255))

@@ -1,0 +1,35 @@
+"""How long a frame may go on painting on the kiosk's frame loop.
+
+A table redraws only what changed, but some changes are many pieces at once (a move that
+changes the board, the pips, the prompt and the buttons; a trick collected while a hand
+fans out again). On a Raspberry Pi core each piece is a millisecond or a few, and the
+process's share of a core is used up within a frame, so a frame that paints all of them
+stalls. With a budget the scene paints its changed pieces in order (what the player is
+looking at first) until the budget is spent, and leaves the rest, still marked changed,
+to the next frame, 33 ms later. The frame that is spent is shown as it is: a piece left
+for later still shows its last look there, whole, never half drawn.
+
+Only the kiosk's frame loop has a budget (a scene hosted with the worker processes):
+tests, tools and screenshots draw everything at once.
+"""
+
+from __future__ import annotations
+
+import time
+
+DRAW_BUDGET = 0.003  # seconds of painting a frame may start new pieces in
+
+
+class Budget:
+    """A frame's painting time: `start` at the frame's first piece, then `spent` says
+    whether another piece may be started. `seconds` None: never spent."""
+
+    def __init__(self, seconds: float | None) -> None:
+        self.seconds = seconds
+        self._until: float | None = None
+
+    def start(self) -> None:
+        self._until = None if self.seconds is None else time.perf_counter() + self.seconds
+
+    def spent(self) -> bool:
+        return self._until is not None and time.perf_counter() >= self._until
