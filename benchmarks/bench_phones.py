@@ -36,8 +36,12 @@ surface caches (text, cards) after the warm-up and at the end.
 10000, cfs_quota_us 2000; or v2 `cpu.max` "2000 10000"), about a Raspberry Pi's share
 left to it; needs root. The group is made for the run and removed after it.
 
+`--flood RATE` adds a bounded flood from another process: RATE requests a second
+(pages, the script, unknown join codes) over 64 connections while the phones play, and
+prints the rate the server answered and the statuses.
+
     .venv/bin/python benchmarks/bench_phones.py [--minutes 10] [--clients 16] [--seed 5]
-        [--think 0.2 1.0] [--pi]
+        [--think 0.2 1.0] [--pi] [--flood 3000]
 """
 
 from __future__ import annotations
@@ -225,6 +229,54 @@ def phones_process(conn: Any) -> None:
         conn.send(("failed", repr(exc)))
         raise
     conn.send(("done", tallies))
+
+
+def flood_process(conn: Any, base: str, rate: float) -> None:
+    """A flood on the loopback, in a process of its own: `rate` requests a second, paced,
+    each a page or a file any visitor may fetch (the home page, a seat page, the script,
+    an unknown join code, a wrong ticket code), over 64 connections, until told to stop;
+    sends back how many were answered, with what status, and the rate reached."""
+    asyncio.run(_flood(conn, base, rate))
+
+
+async def _flood(conn: Any, base: str, rate: float) -> None:
+    import aiohttp
+
+    paths = ("/", "/play", "/static/phone.js", "/join/zzzzzz", "/board")
+    statuses: dict[int, int] = {}
+    failures = 0
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    loop.add_reader(conn.fileno(), stop.set)  # "stop" from the kiosk's process
+    workers = 64
+    began = time.monotonic()
+    sent = 0
+    connector = aiohttp.TCPConnector(limit=workers)
+    async with aiohttp.ClientSession(connector=connector) as session:
+        async def one(n: int) -> None:
+            nonlocal sent, failures
+            while not stop.is_set():
+                due = began + sent / rate
+                sent += 1
+                wait = due - time.monotonic()
+                if wait > 0:
+                    await asyncio.sleep(wait)
+                try:
+                    async with session.get(base + paths[sent % len(paths)]) as response:
+                        await response.read()
+                        statuses[response.status] = statuses.get(response.status, 0) + 1
+                except (TimeoutError, aiohttp.ClientError, OSError):
+                    failures += 1
+
+        tasks = [asyncio.create_task(one(n)) for n in range(workers)]
+        await stop.wait()
+        took = time.monotonic() - began
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+    conn.recv()
+    answered = sum(statuses.values())
+    conn.send((answered / max(took, 1e-9), dict(sorted(statuses.items())), failures))
 
 
 # -- the kiosk's process -------------------------------------------------------------------------
@@ -429,6 +481,12 @@ def run(args: argparse.Namespace) -> int:
         others = [*kiosk.thinker.pids(), getattr(kiosk.phone_server, "pid", None)]
         held.enter_context(held_others([p for p in others if p], "bench-phones-worker"))
         pi = held.enter_context(held_self("bench-phones"))
+    flood = None
+    if args.flood:
+        flood_ours, flood_theirs = ctx.Pipe()
+        flood = ctx.Process(target=flood_process, args=(flood_theirs, base, args.flood),
+                            name="flood", daemon=True)
+        flood.start()  # started by the kiosk's process before it is held: not held itself
     ours.send((base, codes, args.clients, tuple(args.think), args.seed))
     frames: list[float] = []
     warm_frames: list[float] = []
@@ -494,6 +552,11 @@ def run(args: argparse.Namespace) -> int:
         t = os.times()
         cpu = (t.user + t.system - cpu_start[0]) / max(1e-9, time.monotonic() - cpu_start[1])
     finally:
+        flooded = None
+        if flood is not None:
+            flood_ours.send("stop")
+            flooded = flood_ours.recv() if flood_ours.poll(30) else None
+            flood.join(10)
         held.close()
         ours.send("stop")
         answer = ours.recv() if failed is None else ("failed", failed)
@@ -515,6 +578,13 @@ def run(args: argparse.Namespace) -> int:
         print(f"  RSS growth outside those caches: "
               f"{rss_end - rss_each[0] - (cached[1][1] - cached[0][1]):+.1f} MB")
     report_slow(slow)
+    if args.flood:
+        if flooded is None:
+            print(f"  the flood ({args.flood:g} requests/s) sent no figures back")
+        else:
+            rate, statuses, failures = flooded
+            print(f"  meanwhile a flood on the loopback asked for {args.flood:g} requests/s and "
+                  f"got {rate:.0f}/s answered (by status: {statuses}; {failures} failed)")
     return 0
 
 
@@ -603,6 +673,9 @@ def main() -> int:
                         metavar=("LOW", "HIGH"), help="a player's think time, in seconds")
     parser.add_argument("--pi", action="store_true",
                         help="the kiosk in a cgroup with 20 %% of a core (root)")
+    parser.add_argument("--flood", type=float, default=0.0, metavar="RATE",
+                        help="also flood the phones' server with RATE requests a second "
+                             "from another process for the whole run (say 3000)")
     args = parser.parse_args()
     if args.clients < PLAYERS:
         parser.error(f"--clients: at least {PLAYERS} (one a seat)")

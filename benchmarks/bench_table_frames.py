@@ -101,6 +101,31 @@ class Parts:
         setattr(owner, name, timed)
 
 
+def stolen() -> float:
+    """Seconds the machine's hypervisor has kept its CPUs from it since boot (steal time,
+    all CPUs, in 10 ms ticks): a frame slow with steal in it was slowed by the host."""
+    fields = Path("/proc/stat").read_text().split("\n", 1)[0].split()
+    return int(fields[8]) / os.sysconf("SC_CLK_TCK") if len(fields) > 8 else 0.0
+
+
+def thread_cpu() -> dict[str, float]:
+    """Each thread of this process and the CPU seconds it has used (Linux's /proc), by
+    name (the frame loop is MainThread)."""
+    import threading
+
+    names = {thread.native_id: thread.name for thread in threading.enumerate()}
+    tick = os.sysconf("SC_CLK_TCK")
+    used: dict[str, float] = {}
+    for task in Path("/proc/self/task").iterdir():
+        try:
+            fields = (task / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        name = names.get(int(task.name), f"thread {task.name} (not Python's)")
+        used[name] = used.get(name, 0.0) + (int(fields[11]) + int(fields[12])) / tick
+    return dict(sorted(used.items(), key=lambda item: -item[1]))
+
+
 def run(frames: int, pause: float, seed: int, thinking: str = "processes",
         game: str = "backgammon", profile: bool = False, more: tuple[str, ...] = ()) -> float:
     from kiosk.app import FPS, Kiosk, KioskOptions
@@ -149,6 +174,8 @@ def run(frames: int, pause: float, seed: int, thinking: str = "processes",
             parts.clear()
             watch = cProfile.Profile() if profile else None
             cpu, own = time.process_time(), time.thread_time()
+            misses, fonts = kiosk.text.misses, len(kiosk.text._fonts)
+            steal = stolen()
             start = time.perf_counter()
             if watch is not None:
                 watch.enable()
@@ -161,7 +188,10 @@ def run(frames: int, pause: float, seed: int, thinking: str = "processes",
                 # CPU spent meanwhile: by the frame loop's thread, and by the whole process
                 # (its other threads share its share of a core)
                 slow.append({**parts.spent, "frame": took, "CPU: loop": time.thread_time() - own,
-                             "process": time.process_time() - cpu})
+                             "process": time.process_time() - cpu,
+                             "lines": kiosk.text.misses - misses,
+                             "fonts": len(kiosk.text._fonts) - fonts,
+                             "steal": stolen() - steal})
                 if watch is not None:
                     if kept is None:
                         kept = pstats.Stats(watch)
@@ -172,6 +202,7 @@ def run(frames: int, pause: float, seed: int, thinking: str = "processes",
             if left > 0:
                 time.sleep(left)
     finally:
+        threads = thread_cpu()
         if thread is not None:
             thread.shutdown(wait=True, cancel_futures=True)
         kiosk.thinker.shutdown(wait=True, cancel_futures=True)
@@ -184,13 +215,19 @@ def run(frames: int, pause: float, seed: int, thinking: str = "processes",
     where = {"loop": "on the frame loop", "thread": "on a thread of the kiosk (before)",
              "processes": f"in {getattr(kiosk.thinker, 'size', 1)} worker process(es)"}[thinking]
     over = sum(1 for t in times if t > 0.020)
+    print("  CPU seconds of the kiosk's threads over the run: " + ", ".join(
+        f"{name} {seconds:.2f}" for name, seconds in threads.items()))
     print(f"{game} demo, hard computers in every seat, thinking {where}, {frames} "
           f"frames at {FPS} fps (pause {pause:g} s, 1920x1080): {plays} decisions made")
     print(f"  longest frame: {max(times) * 1000:.1f} ms; p99 {p99 * 1000:.1f} ms; "
           f"median {statistics.median(times) * 1000:.1f} ms; {over} of {frames} over 20 ms")
     for spent in sorted(slow, key=lambda d: -d["frame"])[:5]:
+        counts = {name: spent.pop(name) for name in ("lines", "fonts")}
+        steal = spent.pop("steal")
         print("    a frame of {:.1f} ms: ".format(spent.pop("frame") * 1000) + ", ".join(
-            f"{name} {ms * 1000:.1f}" for name, ms in spent.items() if ms >= 0.0005))
+            f"{name} {ms * 1000:.1f}" for name, ms in spent.items() if ms >= 0.0005)
+            + f"; {counts['lines']:g} lines of text drawn, {counts['fonts']:g} fonts opened"
+            + (f"; the host stole {steal * 1000:.0f} ms of CPU meanwhile" if steal else ""))
     if kept is not None:
         print("  where the frames over 20 ms went (cProfile, which slows every frame):")
         kept.sort_stats("cumulative").print_stats(40)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 from collections import OrderedDict
+from collections.abc import Iterable
 from pathlib import Path
 
 import pygame
@@ -25,6 +26,14 @@ CACHE_BYTES = 8 * 2**20  # and at most this much of them: a long evening's memor
 DESCENT_SHARE = 0.42  # Persian letters reach this far below the baseline (share of size)
 
 Colour = tuple[int, int, int] | tuple[int, int, int, int]
+
+# What warming a font draws (`TextRenderer.warm_one`): the letters, digits and signs most
+# lines are made of, so their glyphs are ready at that size.
+WARM_STEP = 6  # glyphs a frame with time to spare warms
+WARM_LATIN = ("0123456789 ABCDEFGHIJKLMNOPQRSTUVWXYZ abcdefghijklmnopqrstuvwxyz "
+              ".,:;!?'()/-–·…×=+%")
+WARM_PERSIAN = ("۰۱۲۳۴۵۶۷۸۹ ابپتثجچحخدذرزژسشصضطظعغفقکگلمنوهی "
+                "بببب پپپ تتت ججج ححح سسس ششش ععع ففف ققق ککک گگگ للل ممم ننن ههه ییی ، ؟ «»")
 
 __all__ = ["FontError", "FontFiles", "TextRenderer", "find_fonts", "has_arabic", "visual"]
 
@@ -56,6 +65,10 @@ class TextRenderer:
         self._notdef: dict[Path, bytes] = {}
         self._cache: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
         self._widths: OrderedDict[tuple[object, ...], int] = OrderedDict()
+        # fonts to warm, each with how many letters of its sample are warm already
+        self._wanted: OrderedDict[tuple[Path, int], int] = OrderedDict()
+        self._samples: dict[bool, str] = {}
+        self._warm: set[tuple[Path, int]] = set()  # and those warmed
         self._bytes = 0  # the pixels the cache holds
         self.hits = 0
         self.misses = 0
@@ -255,6 +268,48 @@ class TextRenderer:
         for i, line in enumerate(lines):
             row = pygame.Rect(rect.left, top + i * pitch, rect.width, pitch)
             self.draw(target, line, size, colour, row, align=align, rtl=rtl)
+
+    # -- warming fonts before they are needed ----------------------------------------------
+    def want(self, sizes: Iterable[int], rtl: bool | None = None) -> None:
+        """The sizes a screen draws its text at: each font (both weights, and the Persian
+        font's too in right-to-left text) is opened and its common letters drawn once by
+        `warm_one`, a frame with time to spare at a time. A font's first lines at a size
+        cost a millisecond or more (five on a Raspberry Pi core); warmed, a line costs a
+        twentieth of that."""
+        rtl = self.rtl if rtl is None else rtl
+        f = self.files
+        paths = (f.latin, f.latin_bold, *((f.arabic, f.arabic_bold) if rtl else ()))
+        for size in sizes:
+            for path in paths:
+                if (path, size) not in self._warm and (path, size) not in self._wanted:
+                    self._wanted[(path, size)] = 0
+
+    @property
+    def warming(self) -> bool:
+        """Fonts are still waiting to be warmed."""
+        return bool(self._wanted)
+
+    def warm_one(self) -> bool:
+        """Warm a few more letters of the next wanted font (see `want`): at most
+        `WARM_STEP` glyphs, a few tenths of a millisecond here; False when none is
+        waiting."""
+        if not self._wanted:
+            return False
+        path, size = next(iter(self._wanted))
+        arabic = path in (self.files.arabic, self.files.arabic_bold)
+        sample = self._samples.get(arabic)
+        if sample is None:
+            sample = self._samples[arabic] = (visual(WARM_PERSIAN, True) if arabic
+                                              else WARM_LATIN)
+        done = self._wanted[(path, size)]
+        piece = sample[done:done + WARM_STEP]
+        self.font(path, size).render(piece, True, (255, 255, 255))
+        if done + WARM_STEP >= len(sample):
+            del self._wanted[(path, size)]
+            self._warm.add((path, size))
+        else:
+            self._wanted[(path, size)] = done + WARM_STEP
+        return True
 
     def clear(self) -> None:
         self._cache.clear()

@@ -129,35 +129,67 @@ def score_sheet(text: TextRenderer, surface: pygame.Surface, rect: pygame.Rect, 
     """The score after a hand: a title, a table (the first column a name, then numbers;
     the leading rows in the accent colour), a note under it, and a footer saying how to
     go on. Returns where the note was drawn (for a mark beside it)."""
-    overlay_box(surface, rect, px)
+    noted = None
+    for step in score_sheet_steps(text, rect, px, rtl, title, header, rows, footer, note):
+        noted = step(surface) or noted
+    return noted
+
+
+SheetStep = Callable[[pygame.Surface], "pygame.Rect | None"]
+
+
+def score_sheet_steps(text: TextRenderer, rect: pygame.Rect, px: Px, rtl: bool, title: str,
+                      header: Sequence[str], rows: Sequence[SheetRow], footer: str,
+                      note: str | None = None) -> list[SheetStep]:
+    """`score_sheet` as steps to paint one after another: the box and its title, the
+    header, each row, the note (returning where it lies) and the footer, so a frame with
+    little time left can paint some and the next frame the rest."""
     inner = rect.inflate(-px(70), -px(36))
     head = pygame.Rect(inner.left, inner.top, inner.width, px(80))
-    text.draw(surface, title, px(54), ACCENT, head, align="center", bold=True, rtl=rtl)
     columns = (0.0, 0.52, 0.78) if not rtl else (0.52, 0.22, 0.0)
     widths = (0.5, 0.22, 0.22)
 
-    def row(y: int, cells: Sequence[str], size: int, colour: Colour, bold: bool) -> None:
-        for i, (cell, x, w) in enumerate(zip(cells, columns, widths, strict=True)):
-            box = pygame.Rect(inner.left + round(x * inner.width), y, round(w * inner.width),
-                              px(58))
-            text.draw(surface, cell, size, colour, box, align="start" if i == 0 else "center",
-                      bold=bold, rtl=rtl)
+    def row(y: int, cells: Sequence[str], size: int, colour: Colour, bold: bool) -> SheetStep:
+        def step(surface: pygame.Surface) -> None:
+            for i, (cell, x, w) in enumerate(zip(cells, columns, widths, strict=True)):
+                box = pygame.Rect(inner.left + round(x * inner.width), y,
+                                  round(w * inner.width), px(58))
+                text.draw(surface, cell, size, colour, box,
+                          align="start" if i == 0 else "center", bold=bold, rtl=rtl)
+        return step
+
+    def box(surface: pygame.Surface) -> None:
+        overlay_box(surface, rect, px)
+        text.draw(surface, title, px(54), ACCENT, head, align="center", bold=True, rtl=rtl)
 
     y = head.bottom + px(6)
-    row(y, header, px(30), TEXT_DIM, False)
+    steps: list[SheetStep] = [box, row(y, header, px(30), TEXT_DIM, False)]
     y += px(58)
-    pygame.draw.line(surface, PANEL_EDGE, (inner.left, y), (inner.right, y), px(2))
+
+    def rule(surface: pygame.Surface, y: int = y) -> None:
+        pygame.draw.line(surface, PANEL_EDGE, (inner.left, y), (inner.right, y), px(2))
+
+    steps.append(rule)
     for line in rows:
         y += px(6)
-        row(y, line.cells, px(38), ACCENT if line.leading else TEXT, line.leading)
+        steps.append(row(y, line.cells, px(38), ACCENT if line.leading else TEXT,
+                         line.leading))
         y += px(58)
-    noted = None
     if note is not None:
         noted = pygame.Rect(inner.left, y + px(10), inner.width, px(54))
-        text.draw(surface, note, px(38), GOOD, noted, align="center", bold=True, rtl=rtl)
+
+        def note_step(surface: pygame.Surface) -> pygame.Rect:
+            text.draw(surface, note, px(38), GOOD, noted, align="center", bold=True, rtl=rtl)
+            return noted
+
+        steps.append(note_step)
     foot = pygame.Rect(inner.left, inner.bottom - px(54), inner.width, px(54))
-    text.draw(surface, footer, px(32), TEXT_DIM, foot, align="center", rtl=rtl)
-    return noted
+
+    def foot_step(surface: pygame.Surface) -> None:
+        text.draw(surface, footer, px(32), TEXT_DIM, foot, align="center", rtl=rtl)
+
+    steps.append(foot_step)
+    return steps
 
 
 @dataclass(frozen=True)

@@ -178,6 +178,10 @@ ARROW_W = 40
 PAIR_GAP = 30  # between the help line's pairs
 WARN: Colour = (255, 150, 136)  # a refusal on the overlay (7:1 on it)
 OVERLAY_ROW = 60  # the pitch of the overlays' lines of READ text
+# The sizes of the screen's text (design pixels), most used first: the help line and the
+# overlays (READ), the prompt and buttons, the tools, the players' cards, the match line,
+# the title, the points' numbers and the dice.
+TEXT_SIZES = (READ, 38, 44, 40, 32, 34, 30, 60, 28, 26, 24, 46)
 
 
 class Rng(Protocol):
@@ -591,6 +595,7 @@ class BackgammonScene(TableScene):
         self.keys = keys if keys is not None else DEFAULT_KEYS  # the help line's key names
         self._shown_board: tuple[object, ...] | None = None
         self._shown_panel: dict[str, tuple[object, ...]] = {}  # each part's look, as shown
+        self._cut = 0  # frames in a row that left a part for later
         # On the kiosk's frame loop a frame paints changed parts until its budget is spent
         # and leaves the rest to the next (kiosk.scenes.budget).
         self.budget = Budget(DRAW_BUDGET if isinstance(thinker, ThinkingPool) else None)
@@ -1419,10 +1424,13 @@ class BackgammonScene(TableScene):
             self._draw_board(surface, layout)
             self._shown_board = board_look
             dirty.append(layout.board.copy())
+        whole = full or self._cut >= 2  # two frames in a row left something: all now
+        left = False
         for part in self._panel_parts(layout):
             if part.look == self._shown_panel.get(part.key):
                 continue
-            if not full and dirty and self.budget.spent():
+            if not whole and dirty and self.budget.spent():
+                left = True
                 continue  # still changed: painted in the next frame
             if not full:
                 assert self._background is not None
@@ -1431,11 +1439,14 @@ class BackgammonScene(TableScene):
             self._shown_panel[part.key] = part.look
             dirty.append(part.rect.copy())
         help_look = (tuple(self.help_pairs()), self.rtl)
-        if (full or help_look != self._shown_help) and (full or not dirty
-                                                        or not self.budget.spent()):
-            self._draw_help(surface, layout)
-            self._shown_help = help_look
-            dirty.append(layout.help.copy())
+        if full or help_look != self._shown_help:
+            if whole or not dirty or not self.budget.spent():
+                self._draw_help(surface, layout)
+                self._shown_help = help_look
+                dirty.append(layout.help.copy())
+            else:
+                left = True
+        self._cut = self._cut + 1 if left else 0
         if full:
             self._full = False
             return [surface.get_rect()]
@@ -1456,6 +1467,7 @@ class BackgammonScene(TableScene):
         layout = make_layout(size, self.rtl)
         self._layout = layout
         self._shown_rtl = self.rtl
+        self.text.want(layout.px(n) for n in TEXT_SIZES)  # warmed in the frames to come
         background = pygame.Surface(size)
         background.fill(BACKGROUND)
         px = layout.px

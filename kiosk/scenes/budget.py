@@ -4,10 +4,13 @@ A table redraws only what changed, but some changes are many pieces at once (a m
 changes the board, the pips, the prompt and the buttons; a trick collected while a hand
 fans out again). On a Raspberry Pi core each piece is a millisecond or a few, and the
 process's share of a core is used up within a frame, so a frame that paints all of them
-stalls. With a budget the scene paints its changed pieces in order (what the player is
-looking at first) until the budget is spent, and leaves the rest, still marked changed,
-to the next frame, 33 ms later. The frame that is spent is shown as it is: a piece left
-for later still shows its last look there, whole, never half drawn.
+stalls. With a budget the scene paints its changed places until the budget is spent,
+and leaves the rest, still marked changed, to the next frame, 33 ms later. A place is
+shown only once it is painted whole: one whose pieces were not all painted when the
+budget ran out is not shown, and painted again in the next frame, which gets further (the
+lines of text drawn so far are kept). A place left for later still shows its last look,
+whole, never half drawn; after two frames in a row that left something for later, a
+frame paints everything, however long it takes.
 
 Only the kiosk's frame loop has a budget (a scene hosted with the worker processes):
 tests, tools and screenshots draw everything at once.

@@ -386,6 +386,9 @@ class CallerScene:
                         align="center")
         self._background = bg
         self._claim_background = self._build_claim_background(bg, layout)
+        # A claim's first verdict is drawn in one frame: its fonts are warmed before, in
+        # the frames between calls (TextRenderer.want).
+        self.text.want(dict.fromkeys(self._verdict_sizes(layout)))
         self._bar_width = None
 
     def _build_claim_background(
@@ -825,15 +828,9 @@ class CallerScene:
         space = area.bottom - top
         drawn = VerdictDrawn(card=pygame.Rect(area.centerx, top, 0, 0))
         if result.ticket is not None:
-            pad = px(12)
-            marker = px(40)  # room each side for the winning rows' bands
-            cell_w = (area.width - 2 * marker - 2 * pad) / COLUMNS
-            cell_h = min(cell_w, (space - len(lines) * pitch - px(16) - 2 * pad) / ROWS)
-            card = pygame.Rect(0, 0, round(cell_w * COLUMNS), round(cell_h * ROWS))
-            block = card.height + 2 * pad + px(16) + len(lines) * pitch
-            card.midtop = (area.centerx, top + max(0, (space - block) // 2) + pad)
+            card = self._card_rect(area, top, len(lines))
             drawn = self._draw_ticket(surface, result, card)
-            y = card.bottom + pad + px(16)
+            y = card.bottom + px(12) + px(16)
         else:
             y = top + max(0, (space - len(lines) * pitch) // 2)
         for pieces in lines:
@@ -844,6 +841,38 @@ class CallerScene:
         drawn.serial = next((r for (kind, _), r in zip(serial, drawn_serial, strict=True)
                              if kind == "serial"), None)
         self.verdict_drawn = drawn
+
+    def _card_rect(self, area: pygame.Rect, top: int, lines: int) -> pygame.Rect:
+        """Where a verdict's card (3 rows × 9 cells) lies in `area`, from `top`, with
+        `lines` of details under it: the card, its paper and the details centred in the
+        space left."""
+        assert self._layout is not None
+        px = self._layout.px
+        pitch, pad = px(56), px(12)
+        space = area.bottom - top
+        marker = px(40)  # room each side for the winning rows' bands
+        cell_w = (area.width - 2 * marker - 2 * pad) / COLUMNS
+        cell_h = min(cell_w, (space - lines * pitch - px(16) - 2 * pad) / ROWS)
+        card = pygame.Rect(0, 0, round(cell_w * COLUMNS), round(cell_h * ROWS))
+        block = card.height + 2 * pad + px(16) + lines * pitch
+        card.midtop = (area.centerx, top + max(0, (space - block) // 2) + pad)
+        return card
+
+    def _verdict_sizes(self, layout: Layout) -> list[int]:
+        """The sizes of a verdict's text in pixels: its own (headline, serial, last number,
+        details, hints) and its card's numbers, as `_draw_claim` and `_draw_verdict` lay
+        them out with none to three lines of details."""
+        px = layout.px
+        inner = layout.claim.inflate(-2 * px(32), -2 * px(24))
+        content = pygame.Rect(inner.left, inner.top, inner.width,
+                              inner.bottom - px(48) - px(8) - inner.top)
+        top = content.top + px(104) + px(12) + px(76) + px(12)
+        sizes = [px(n) for n in (64, 52, 44, 40, 30, 48, 36, 84, 32)]
+        for lines in range(4):
+            card = self._card_rect(content, top, lines)
+            cell = round(card.height / ROWS) - 2 * px(4)
+            sizes.append(round(cell * 0.54))
+        return sizes
 
     def _detail_lines(self, result: ClaimResult, width: int) -> list[list[Piece]]:
         """Who shares the win, or why the claim is refused: lines of pieces."""

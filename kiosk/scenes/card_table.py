@@ -161,6 +161,9 @@ BUTTON_H = 84  # a button of the choice dialog or of the select-N step
 # the worker processes: on a Raspberry Pi core one takes 5-10 ms.
 PAINT_BUDGET = 0.006
 BUTTON_MIN_W = 200
+# The sizes of the table's text (design pixels): most of it READ, the title, the score
+# sheets' (kiosk.theme.score_sheet's too) and the help line's keys.
+TEXT_SIZES = (READ, TITLE, 54, 38, 32, 30, 24)
 BUTTON_GAP = 24
 
 Tag = list[tuple[pygame.Rect, str, Colour, Colour]]
@@ -268,6 +271,7 @@ class CardTableScene(TableScene, TableText, PhonesPanel):
         # spent and leaves the rest to the next (kiosk.scenes.budget).
         self.budget = Budget(DRAW_BUDGET if pool is not None else None)
         self._later: list[pygame.Rect] = []  # changed places a spent frame left
+        self._cut = 0  # frames in a row that left a place for later
         self.keys = keys if keys is not None else DEFAULT_KEYS  # the help line's key names
         self.labels: dict[str, Label] = {}  # the text players read, as last drawn
         self.help_drawn: list[tuple[HelpPair, pygame.Rect, pygame.Rect]] = []
@@ -946,18 +950,33 @@ class CardTableScene(TableScene, TableText, PhonesPanel):
         self.labels = {k: v for k, v in self.labels.items() if k.split("|")[0] in current}
         screen = surface.get_rect()
         merged = merge([r.clip(screen) for r in dirty if r.colliderect(screen)])
+        # With a budget: once it is spent, a place not started is left for the next frame,
+        # and so is one whose pieces are not all painted yet: it is not shown (its lines
+        # drawn so far are kept, so the next frame gets further); after two frames in a
+        # row that left something, a frame paints everything.
+        whole = self._cut >= 2
         painted: list[pygame.Rect] = []
+        started = cut = False
         for rect in merged:
-            if painted and self.budget.spent():
-                self._later.append(rect)  # painted whole in the next frame
+            if started and not whole and self.budget.spent():
+                self._later.append(rect)
+                cut = True
                 continue
-            painted.append(rect)
             surface.set_clip(rect)
             surface.blit(self._background, rect, rect)
             for piece in pieces:
-                if piece.rect.colliderect(rect):
-                    self._paint(piece, surface)
+                if not piece.rect.colliderect(rect):
+                    continue
+                if started and not whole and self.budget.spent():
+                    self._later.append(rect)
+                    cut = True
+                    break
+                self._paint(piece, surface)
+                started = True
+            else:
+                painted.append(rect)
         surface.set_clip(None)
+        self._cut = self._cut + 1 if cut else 0
         self._hide_covered(pieces)
         return painted
 
@@ -988,6 +1007,7 @@ class CardTableScene(TableScene, TableText, PhonesPanel):
         self._layout = layout
         self._built_for = (self.rtl, self.players)
         px = layout.px
+        self.text.want(px(n) for n in TEXT_SIZES)  # warmed in the frames to come
         background = pygame.Surface(size)
         background.fill(theme.BACKGROUND)
         radius = px(60)
@@ -1048,7 +1068,7 @@ class CardTableScene(TableScene, TableText, PhonesPanel):
         if self.privacy is not None:
             pieces.append(self._privacy(layout))
         if self.table_open:
-            pieces.append(self._score_table(layout))
+            pieces.extend(self._score_table(layout))
         if self.phones_open:
             pieces.append(self._phones_piece(layout))
         if self.menu_open:
@@ -1647,67 +1667,92 @@ class CardTableScene(TableScene, TableText, PhonesPanel):
 
         return Piece("privacy", rect, (title, body), paint)
 
-    def _score_table(self, layout: Layout) -> Piece:
+    def _score_table(self, layout: Layout) -> list[Piece]:
+        """The score sheet over the table, as pieces painted one after another (its box and
+        title, then row by row), so a frame with little time left paints some of it and the
+        next frame the rest; it is shown once whole (kiosk.scenes.budget)."""
         px, rtl = layout.px, self.rtl
         rect = layout.overlay
         sheet = self.score_sheet()
         footer = sheet.footer or self.word(
             "new_game_prompt" if self.state.is_over else "next_hand")
         look = (sheet, footer, rtl)
+        if len(sheet.header) == 3:  # the kiosk's own sheet: a name and two numbers
+            steps = theme.score_sheet_steps(self.text, rect, px, rtl, sheet.title,
+                                            sheet.header, sheet.rows, footer, sheet.note)
+        else:
+            steps = self._wide_sheet(rect, px, sheet, footer)
 
-        def paint(surface: pygame.Surface) -> None:
-            if len(sheet.header) == 3:  # the kiosk's own sheet: a name and two numbers
-                noted = theme.score_sheet(self.text, surface, rect, px, rtl, sheet.title,
-                                          sheet.header, sheet.rows, footer, sheet.note)
-            else:
-                noted = self._wide_sheet(surface, rect, px, sheet, footer)
-            if noted is not None and sheet.note_pip is not None:
-                draw_pip(surface, sheet.note_pip, (noted.left + px(30), noted.centery), px(18),
-                         deck=self.deck)
+        def piece(n: int, step: theme.SheetStep) -> Piece:
+            def paint(surface: pygame.Surface) -> None:
+                noted = step(surface)
+                if noted is not None and sheet.note_pip is not None:
+                    draw_pip(surface, sheet.note_pip, (noted.left + px(30), noted.centery),
+                             px(18), deck=self.deck)
 
-        return Piece("scores", rect, look, paint)
+            return Piece("scores" if n == 0 else f"scores#{n}", rect, look, paint)
 
-    def _wide_sheet(self, surface: pygame.Surface, rect: pygame.Rect,
-                    px: Callable[[float], int], sheet: ScoreSheet, footer: str
-                    ) -> pygame.Rect | None:
+        return [piece(n, step) for n, step in enumerate(steps)]
+
+    def _wide_sheet(self, rect: pygame.Rect, px: Callable[[float], int], sheet: ScoreSheet,
+                    footer: str) -> list[theme.SheetStep]:
         """A score sheet of any number of columns: the names take a third, the numbers
-        share the rest; every cell is text a player reads (smaller only if it cannot fit)."""
-        rtl = self.rtl
-        theme.overlay_box(surface, rect, px)
+        share the rest; every cell is text a player reads (smaller only if it cannot fit).
+        As steps: the box and title, the header, each row, the note (returning where it
+        lies), the footer."""
         inner = rect.inflate(-px(70), -px(36))
         head = pygame.Rect(inner.left, inner.top, inner.width, px(80))
-        self._line(surface, "scores|title", "table", sheet.title, px(54), ACCENT, head,
-                   align="center", bold=True)
         n = len(sheet.header)
         name_w = round(inner.width * (0.5 if n <= 2 else 0.3))
         rest = (inner.width - name_w) / max(1, n - 1)
         spans = [(0, name_w)] + [(round(name_w + i * rest), round(rest)) for i in range(n - 1)]
-        if rtl:
+        if self.rtl:
             spans = [(inner.width - x - w, w) for x, w in spans]
 
-        def row(key: str, y: int, cells: Sequence[str], colour: Colour, bold: bool) -> None:
-            for i, (cell, (x, w)) in enumerate(zip(cells, spans, strict=True)):
-                box = pygame.Rect(inner.left + x + px(4), y, w - px(8), px(58))
-                self._line(surface, f"scores|{key}c{i}", "table", cell, px(READ), colour, box,
-                           align="start" if i == 0 else "center", bold=bold)
+        def box(surface: pygame.Surface) -> None:
+            theme.overlay_box(surface, rect, px)
+            self._line(surface, "scores|title", "table", sheet.title, px(54), ACCENT, head,
+                       align="center", bold=True)
+
+        def row(key: str, y: int, cells: Sequence[str], colour: Colour, bold: bool,
+                rule: int | None = None) -> theme.SheetStep:
+            def step(surface: pygame.Surface) -> None:
+                for i, (cell, (x, w)) in enumerate(zip(cells, spans, strict=True)):
+                    cell_box = pygame.Rect(inner.left + x + px(4), y, w - px(8), px(58))
+                    self._line(surface, f"scores|{key}c{i}", "table", cell, px(READ), colour,
+                               cell_box, align="start" if i == 0 else "center", bold=bold)
+                if rule is not None:
+                    pygame.draw.line(surface, PANEL_EDGE, (inner.left, rule),
+                                     (inner.right, rule), px(2))
+            return step
 
         y = head.bottom + px(6)
-        row("head", y, sheet.header, TEXT_DIM, False)
+        steps: list[theme.SheetStep] = [
+            box, row("head", y, sheet.header, TEXT_DIM, False, rule=y + px(58))]
         y += px(58)
-        pygame.draw.line(surface, PANEL_EDGE, (inner.left, y), (inner.right, y), px(2))
         for r, line in enumerate(sheet.rows):
             y += px(6)
-            row(f"r{r}", y, line.cells, ACCENT if line.leading else TEXT, line.leading)
+            steps.append(row(f"r{r}", y, line.cells, ACCENT if line.leading else TEXT,
+                             line.leading))
             y += px(58)
-        noted = None
-        if sheet.note is not None:
+        note = sheet.note
+        if note is not None:
             noted = pygame.Rect(inner.left, y + px(10), inner.width, px(54))
-            self._line(surface, "scores|note", "table", sheet.note, px(READ), ACCENT, noted,
-                       align="center", bold=True)
+
+            def note_step(surface: pygame.Surface) -> pygame.Rect:
+                self._line(surface, "scores|note", "table", note, px(READ), ACCENT, noted,
+                           align="center", bold=True)
+                return noted
+
+            steps.append(note_step)
         foot = pygame.Rect(inner.left, inner.bottom - px(58), inner.width, px(58))
-        self._line(surface, "scores|footer", "table", footer, px(READ), TEXT, foot,
-                   align="center")
-        return noted
+
+        def foot_step(surface: pygame.Surface) -> None:
+            self._line(surface, "scores|footer", "table", footer, px(READ), TEXT, foot,
+                       align="center")
+
+        steps.append(foot_step)
+        return steps
 
     def _menu(self, layout: Layout) -> Piece:
         px, rtl = layout.px, self.rtl

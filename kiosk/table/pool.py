@@ -158,6 +158,7 @@ class ThinkingPool(Executor):
         self._broken: str | None = None  # why processes cannot be had at all
         self._local: ThreadPoolExecutor | None = None
         self._wake_r = self._wake_w = -1
+        self._woken = False  # a wake is on its way to the dispatcher
         self._thread: threading.Thread | None = None  # started with the first job or warm()
 
     def warm(self) -> None:
@@ -242,9 +243,12 @@ class ThinkingPool(Executor):
 
     # -- the dispatcher's side -------------------------------------------------------------
     def _wake(self) -> None:
+        """Wake the dispatcher, once: the jobs a frame submits one after another (a hand's
+        cards) cost one write and one switch of threads, not one each."""
         with self._lock:
-            if self._wake_w < 0:
-                return  # the dispatcher has stopped
+            if self._wake_w < 0 or self._woken:
+                return  # the dispatcher has stopped, or will look at the queue anyway
+            self._woken = True
             with contextlib.suppress(OSError):  # a full pipe: the dispatcher is awake
                 os.write(self._wake_w, b"x")
 
@@ -388,6 +392,8 @@ class ThinkingPool(Executor):
                 waiting: list[Any] = [self._wake_r, *(p.answers for p in self._procs)]
                 ready = set(wait(waiting, None if timeout is None else max(0.0, timeout)))
                 if self._wake_r in ready:
+                    with self._lock:
+                        self._woken = False  # before the queue is looked at again
                     with contextlib.suppress(OSError):
                         os.read(self._wake_r, 4096)
                 for proc in list(self._procs):

@@ -345,3 +345,16 @@ def test_a_seat_key_during_an_open_claim_joins_the_queue_not_the_serial(kiosk: K
     assert list(c.claim_queue) == [3]
     press(kiosk, pygame.K_ESCAPE, "\x1b", 1.0)
     assert c.claim_phase is ClaimPhase.CLOSED
+
+
+def test_frames_with_nothing_to_draw_warm_the_fonts_the_screen_wants(kiosk: Kiosk) -> None:
+    kiosk.show("caller")
+    kiosk.frame(0.0)  # the caller's first frame: it wants its verdicts' fonts
+    assert kiosk.text.warming
+    opened = set(kiosk.text._fonts)
+    for i in range(2000):
+        if not kiosk.text.warming:
+            break
+        kiosk.frame(0.001 * i)  # the same moment, nearly: nothing to draw
+    assert not kiosk.text.warming
+    assert len(set(kiosk.text._fonts) - opened) >= 4  # the verdict's sizes, both weights

@@ -181,3 +181,21 @@ def test_a_line_too_wide_is_scaled_down_with_no_font_at_a_new_size(
 def test_a_line_that_fits_is_drawn_as_it_is(text_ltr: TextRenderer) -> None:
     image, used = text_ltr.fitted("Pips: 167", 40, (255, 255, 255), 1000)
     assert used == 40 and image is text_ltr.render("Pips: 167", 40, (255, 255, 255))
+
+
+def test_wanted_fonts_are_warmed_a_few_letters_a_step(text_rtl: TextRenderer) -> None:
+    from kiosk.text import WARM_LATIN, WARM_STEP
+
+    files = text_rtl.files
+    text_rtl.want([37, 37])  # a size asked for twice is warmed once
+    wanted = {(files.latin, 37), (files.latin_bold, 37), (files.arabic, 37),
+              (files.arabic_bold, 37)}  # Persian: its font too
+    assert wanted <= set(text_rtl._wanted) and text_rtl.warming
+    steps = 0
+    while text_rtl.warm_one():
+        steps += 1
+        assert steps < 1000
+    assert not text_rtl.warming and wanted <= set(text_rtl._fonts)
+    assert steps >= 2 * -(-len(WARM_LATIN) // WARM_STEP)  # a few glyphs at a time
+    text_rtl.want([37])
+    assert not text_rtl.warming  # warm already

@@ -1,0 +1,100 @@
+"""A frame's painting budget (kiosk.scenes.budget): on the kiosk's frame loop a table
+paints its changed places until the budget is spent and leaves the rest to the next
+frames. What a frame shows is always whole (never a place half painted), the screen is
+the same as when everything is painted at once a few frames later, and a frame that
+follows two frames that left something half painted paints everything."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from engines.backgammon.rules import Board, GameState
+from engines.hearts.bots import make_bot
+from engines.hearts.rules import GameState as HeartsState
+from kiosk.config import Action
+from kiosk.i18n import Translator
+from kiosk.scenes.backgammon import BackgammonScene
+from kiosk.scenes.budget import Budget
+from kiosk.scenes.hearts import HeartsScene
+from kiosk.text import TextRenderer
+
+SIZE = (1280, 720)
+
+
+def pixels(surface: pygame.Surface, rect: pygame.Rect | None = None) -> bytes:
+    part = surface if rect is None else surface.subsurface(rect)
+    return pygame.image.tobytes(part, "RGB")
+
+
+def spread(scene: object, surface: pygame.Surface, now: float,
+           shown: list[tuple[pygame.Rect, bytes]]) -> int:
+    """Draw frames with no change of state until the scene has nothing left for later;
+    keeps what each frame showed. Returns how many frames it took."""
+    for frames in range(1, 10):
+        for rect in scene.draw(surface, now):  # type: ignore[attr-defined]
+            shown.append((rect.copy(), pixels(surface, rect)))
+        if scene.settled:  # type: ignore[attr-defined]
+            return frames
+    raise AssertionError("the scene never painted everything")
+
+
+def whole(scene: object, now: float) -> pygame.Surface:
+    """The same moment painted at once, with no budget (afterwards the scene takes it
+    that this is what is shown: the screen it is compared with must be the same)."""
+    budget = scene.budget  # type: ignore[attr-defined]
+    scene.budget = Budget(None)  # type: ignore[attr-defined]
+    reference = pygame.Surface(SIZE)
+    scene.invalidate()  # type: ignore[attr-defined]
+    scene.draw(reference, now)  # type: ignore[attr-defined]
+    scene.budget = budget  # type: ignore[attr-defined]
+    return reference
+
+
+def check(scene: object, surface: pygame.Surface, now: float) -> tuple[int, int]:
+    shown: list[tuple[pygame.Rect, bytes]] = []
+    frames = spread(scene, surface, now, shown)
+    reference = whole(scene, now)
+    assert pixels(surface) == pixels(reference)  # the same screen in the end
+    for rect, seen in shown:  # and every place a frame showed was shown whole
+        assert seen == pixels(reference, rect)
+    return frames, len(shown)
+
+
+def test_a_card_table_spreads_a_change_over_frames_and_ends_as_if_drawn_at_once(
+        display: None) -> None:
+    tr = Translator("en")
+    scene = HeartsScene(TextRenderer(rtl=tr.rtl), tr, lambda: HeartsState(None),
+                        tuple(make_bot("medium") for _ in range(4)), random.Random(3),
+                        pause=0.05)
+    assert scene.budget.seconds is None  # no worker processes: no budget (tests, tools)
+    scene.budget = Budget(0.0)  # spent as soon as the first piece is painted
+    surface = pygame.Surface(SIZE)
+    t, most, spreads = 0.0, 0, 0
+    scene.draw(surface, t)  # the first frame paints everything
+    while not scene.table_open and t < 600:
+        t += 0.1
+        scene.update(t)
+        frames, _ = check(scene, surface, t)
+        most = max(most, frames)
+        spreads += frames > 1
+    assert scene.table_open  # a hand was played to its scores, the sheet painted in steps
+    assert spreads > 10  # many changes took more than one frame
+    assert most <= 3  # after two frames that left something, a frame paints everything
+
+
+def test_takhteh_nards_panel_is_painted_part_by_part(display: None) -> None:
+    tr = Translator("en")
+    scene = BackgammonScene(TextRenderer(rtl=tr.rtl), tr,
+                            lambda: GameState.from_position(Board.initial(), 0, dice=(3, 1)),
+                            {}, random.Random(7))
+    scene.budget = Budget(0.0)
+    surface = pygame.Surface(SIZE)
+    scene.draw(surface, 0.0)
+    assert scene.settled
+    for action in (Action.RIGHT, Action.RIGHT, Action.SELECT, Action.RIGHT, Action.SELECT):
+        scene.handle(action, "", 0.0)  # the checker on 8 to 5: the board, pips, buttons
+    assert not scene.settled
+    frames, shown = check(scene, surface, 0.1)
+    assert frames >= 2 and shown >= 3  # the board first, the panel's parts after
