@@ -11,15 +11,16 @@ named by `--thinking` (by default the two below, in one go):
   are painted on the frame loop as they are needed, as the kiosk did before its worker
   processes (the baseline);
 - `processes`: as the kiosk runs now: the computers think in the worker processes of
-  `kiosk.table.pool`, which also paint the cards' faces, and a frame makes no more
-  finished cards than its budget allows (`kiosk.cards_draw`);
+  `kiosk.table.pool`, which also make the cards (`kiosk.cards_draw`), and a frame
+  paints no more than its budget allows (`kiosk.scenes.budget`);
 - `loop`: on the frame loop itself (the table before it had a worker at all).
 
 Prints the longest frame, the 99th percentile, the median and the frames over 20 ms
 of each, and how many decisions the computers made.
 
-A hard computer thinks for up to 0.25 s a decision. Target: the longest frame ≤ 20 ms
-at a Raspberry Pi core's speed, so run it under the Pi model too, which holds each
+The table's menu is up for 2 s before the game starts, as while a person chooses a
+way to play. A hard computer thinks for up to 0.25 s a decision. Target: the longest
+frame ≤ 20 ms at a Raspberry Pi core's speed, so run it under the Pi model too, which holds each
 process (the kiosk's and each worker's) to a fifth of a core:
 
     .venv/bin/python benchmarks/bench_table_frames.py [--game G] [--frames 1800] [--pause 0.1]
@@ -101,6 +102,9 @@ class Parts:
         setattr(owner, name, timed)
 
 
+CHOOSING = 2.0  # seconds the table's menu is up before the game starts
+
+
 def stolen() -> float:
     """Seconds the machine's hypervisor has kept its CPUs from it since boot (steal time,
     all CPUs, in 10 ms ticks): a frame slow with steal in it was slowed by the host."""
@@ -137,6 +141,15 @@ def run(frames: int, pause: float, seed: int, thinking: str = "processes",
     scene = kiosk.show(game)
     own = hosting(game)
     assert own is not None, f"no table for {game}"
+    # The table's menu of ways to play is up for a moment first, as while a person chooses
+    # (its frames warm the fonts the table wants, as the kiosk's do).
+    kiosk.frame(time.monotonic())
+    kiosk.settle()  # as the loop does after its first frame
+    end = time.monotonic() + CHOOSING
+    while time.monotonic() < end:
+        now = time.monotonic()
+        kiosk.frame(now)
+        time.sleep(max(0.0, now + 1 / FPS - time.monotonic()))
     seats = len(next(mode for mode in scene.modes if mode.key == "demo").bots)
     scene.start([own.screen_bot("hard") for _ in range(seats)], "demo")
     set_pause(scene, pause)
@@ -162,8 +175,7 @@ def run(frames: int, pause: float, seed: int, thinking: str = "processes",
         # person has chosen a way to play.
         kiosk.thinker.submit(int).result(120)
     now = time.monotonic()
-    kiosk.frame(now)  # the first, full frame is not timed
-    kiosk.settle()  # as the loop does after its first frame
+    kiosk.frame(now)  # the first frame of the game, a full one, is not timed
     times: list[float] = []
     parts = Parts(kiosk, scene, more)
     slow: list[dict[str, float]] = []

@@ -77,7 +77,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 FPS = 30
-IDLE_FRAME = 0.002  # a frame quicker than this, with nothing drawn, may warm a font
+IDLE_FRAME = 0.002  # a frame with nothing drawn warms fonts until it has taken this long
 NOISE_TAIL = 1.0  # seconds: a damaged burst's stragglers are dropped with it
 WINDOW_SIZE = (1280, 720)
 HEADLESS_SIZE = (1920, 1080)
@@ -839,8 +839,8 @@ class Kiosk:
 
     def frame(self, now: float) -> list[pygame.Rect]:
         """One turn of the loop without the wait: events, update, draw; a frame that had
-        nothing to draw and little to do warms a font the screen will want (`TextRenderer
-        .want`)."""
+        nothing to draw warms fonts the screen will want (`TextRenderer.want`) until it has
+        taken `IDLE_FRAME`."""
         began = time.perf_counter()
         for event in pygame.event.get():
             self.handle_event(event, now)
@@ -865,8 +865,9 @@ class Kiosk:
         if self._unshown and not self._writing():
             pygame.display.update(self._unshown)
             self._unshown = []
-        if not rects and self.text.warming and time.perf_counter() - began < IDLE_FRAME:
-            self.text.warm_one()
+        if not rects:
+            while time.perf_counter() - began < IDLE_FRAME and self.text.warm_one():
+                pass
         return rects
 
     def _writing(self) -> bool:

@@ -622,7 +622,9 @@ class CardPainter:
         self.helper = helper  # worker processes that paint faces and backs (None: here)
         self._cache: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
         self._bytes = 0  # the pixels the cache holds
-        self._asked: dict[tuple[object, ...], Future[Any]] = {}  # painting in a helper
+        # painting in a helper: each card's job and its place among the job's cards
+        self._asked: dict[tuple[object, ...], tuple[Future[Any], int]] = {}
+        self._wanted: list[tuple[object, ...]] = []  # asked for in this frame, not sent yet
         self._variants: dict[tuple[object, ...], tuple[object, ...]] = {}  # latest "card"
         self._blanks: dict[tuple[tuple[int, int], bool], pygame.Surface] = {}
         self._until: float | None = None  # this frame's budget ends (None: no budget)
@@ -634,27 +636,42 @@ class CardPainter:
         """A frame starts: finished cards may be made for `seconds` more, no longer."""
         self._until = time.perf_counter() + seconds
         self.stand_ins = 0
+        self.send()  # what the last frame asked for and did not send
         self._collect()
 
     @property
     def settled(self) -> bool:
         """Every card asked for in the last frame was drawn as itself."""
-        return self.stand_ins == 0 and not self._asked
+        return self.stand_ins == 0 and not self._asked and not self._wanted
 
     def _spent(self) -> bool:
         return self._until is not None and time.perf_counter() >= self._until
 
     def _collect(self) -> None:
         """Faces and backs a helper has finished join the cache."""
-        for key, future in list(self._asked.items()):
+        for key, (future, index) in list(self._asked.items()):
             if not future.done():
                 continue
             del self._asked[key]
             try:
-                size, pixels = future.result()
+                size, pixels = future.result()[index]
             except Exception:  # a lost or failed helper: painted here when next asked
                 continue
             self._keep(key, pygame.image.frombytes(pixels, size, "BGRA"))
+
+    def send(self) -> None:
+        """The cards this frame asked for go to the helper, as one job (one message each
+        way, however many cards a hand's new fan needs)."""
+        keys, self._wanted = self._wanted, []
+        if not keys or self.helper is None:
+            return
+        try:
+            future = self.helper.submit(paint_parts, self.text.files, keys)
+        except RuntimeError:  # the helper was shut down: painted here when next asked
+            self.helper = None
+            return
+        for index, key in enumerate(keys):
+            self._asked[key] = (future, index)
 
     def _part(self, key: tuple[object, ...]) -> pygame.Surface | None:
         """A face or back from the cache; with a helper, asked of it if not there (None
@@ -664,11 +681,8 @@ class CardPainter:
             return found
         if self.helper is None:
             return self._keep(key, self.paint(key))
-        if key not in self._asked:
-            try:
-                self._asked[key] = self.helper.submit(paint_part, self.text.files, key)
-            except RuntimeError:  # the helper was shut down: paint here from now on
-                self.helper = None
+        if key not in self._asked and key not in self._wanted:
+            self._wanted.append(key)  # sent with the frame's others (`send`)
         return None
 
     def _cached(self, key: tuple[object, ...]) -> pygame.Surface | None:
@@ -1023,6 +1037,12 @@ def dimmed(body: pygame.Surface, radius: int) -> pygame.Surface:
 # -- painting in a helper process ------------------------------------------------------------
 
 _HELPER_PAINTERS: dict[FontFiles, CardPainter] = {}
+
+
+def paint_parts(files: FontFiles, keys: Sequence[tuple[object, ...]]
+                ) -> list[tuple[tuple[int, int], bytes]]:
+    """In a helper process: `paint_part` for each of `keys`, in order."""
+    return [paint_part(files, key) for key in keys]
 
 
 def paint_part(files: FontFiles, key: tuple[object, ...]) -> tuple[tuple[int, int], bytes]:

@@ -11,7 +11,7 @@ every line of a given size has the same height, so rows of text line up.
 from __future__ import annotations
 
 import logging
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -32,6 +32,7 @@ Colour = tuple[int, int, int] | tuple[int, int, int, int]
 WARM_STEP = 6  # glyphs a frame with time to spare warms
 WARM_LATIN = ("0123456789 ABCDEFGHIJKLMNOPQRSTUVWXYZ abcdefghijklmnopqrstuvwxyz "
               ".,:;!?'()/-–·…×=+%")
+WARM_SIGNS = " .,:;!?'()/-–—·…×=+%«»،؟♠♥♦♣★✓"  # and the signs whose font is asked for
 WARM_PERSIAN = ("۰۱۲۳۴۵۶۷۸۹ ابپتثجچحخدذرزژسشصضطظعغفقکگلمنوهی "
                 "بببب پپپ تتت ججج ححح سسس ششش ععع ففف ققق ککک گگگ للل ممم ننن ههه ییی ، ؟ «»")
 
@@ -69,6 +70,7 @@ class TextRenderer:
         self._wanted: OrderedDict[tuple[Path, int], int] = OrderedDict()
         self._samples: dict[bool, str] = {}
         self._warm: set[tuple[Path, int]] = set()  # and those warmed
+        self._probes: deque[tuple[Path, str]] = deque()  # (font, sign): has_glyph to ask
         self._bytes = 0  # the pixels the cache holds
         self.hits = 0
         self.misses = 0
@@ -283,16 +285,25 @@ class TextRenderer:
             for path in paths:
                 if (path, size) not in self._warm and (path, size) not in self._wanted:
                     self._wanted[(path, size)] = 0
+        # and which font draws each common sign (`runs` asks each font in turn, at once)
+        for bold in (False, True):
+            for path in (*self._paths(bold), *self._fallbacks(bold)):
+                self._probes.extend((path, ch) for ch in WARM_SIGNS
+                                    if (path, ch) not in self._glyphs)
 
     @property
     def warming(self) -> bool:
         """Fonts are still waiting to be warmed."""
-        return bool(self._wanted)
+        return bool(self._wanted or self._probes)
 
     def warm_one(self) -> bool:
-        """Warm a few more letters of the next wanted font (see `want`): at most
-        `WARM_STEP` glyphs, a few tenths of a millisecond here; False when none is
-        waiting."""
+        """Warm a few more letters of the next wanted font (see `want`), or learn which
+        font draws a few more signs: at most `WARM_STEP` glyphs, a few tenths of a
+        millisecond here; False when nothing is waiting."""
+        if self._probes:
+            for _ in range(min(WARM_STEP, len(self._probes))):
+                self.has_glyph(*self._probes.popleft())
+            return True
         if not self._wanted:
             return False
         path, size = next(iter(self._wanted))

@@ -87,7 +87,7 @@ from kiosk import theme
 from kiosk.config import DEFAULT_KEYS, Action
 from kiosk.gnubg import EXPERT, GnubgBot, GnubgError, hint_cube, hint_plays
 from kiosk.i18n import Translator
-from kiosk.scenes.budget import DRAW_BUDGET, Budget
+from kiosk.scenes.budget import DRAW_BUDGET, WHOLE_AFTER, Budget
 from kiosk.scenes.card_pieces import Piece
 from kiosk.scenes.hearts import (
     ARROWS,
@@ -1424,7 +1424,7 @@ class BackgammonScene(TableScene):
             self._draw_board(surface, layout)
             self._shown_board = board_look
             dirty.append(layout.board.copy())
-        whole = full or self._cut >= 2  # two frames in a row left something: all now
+        whole = full or self._cut >= WHOLE_AFTER  # frames in a row left something: all now
         left = False
         for part in self._panel_parts(layout):
             if part.look == self._shown_panel.get(part.key):

@@ -9,8 +9,8 @@ and leaves the rest, still marked changed, to the next frame, 33 ms later. A pla
 shown only once it is painted whole: one whose pieces were not all painted when the
 budget ran out is not shown, and painted again in the next frame, which gets further (the
 lines of text drawn so far are kept). A place left for later still shows its last look,
-whole, never half drawn; after two frames in a row that left something for later, a
-frame paints everything, however long it takes.
+whole, never half drawn; after `WHOLE_AFTER` frames in a row that left something for
+later (a fifth of a second), a frame paints everything, however long it takes.
 
 Only the kiosk's frame loop has a budget (a scene hosted with the worker processes):
 tests, tools and screenshots draw everything at once.
@@ -21,6 +21,7 @@ from __future__ import annotations
 import time
 
 DRAW_BUDGET = 0.003  # seconds of painting a frame may start new pieces in
+WHOLE_AFTER = 6  # frames in a row that left something: the next one paints everything
 
 
 class Budget:

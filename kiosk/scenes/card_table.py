@@ -107,7 +107,7 @@ from kiosk import theme
 from kiosk.cards_draw import FRENCH, CardPainter, draw_pip
 from kiosk.config import DEFAULT_KEYS, Action
 from kiosk.i18n import Translator
-from kiosk.scenes.budget import DRAW_BUDGET, Budget
+from kiosk.scenes.budget import DRAW_BUDGET, WHOLE_AFTER, Budget
 from kiosk.scenes.card_layout import PLACES, SEAT_NAMES, TAG_EDGES, Layout, make_layout
 from kiosk.scenes.card_phones import PhonesPanel
 from kiosk.scenes.card_pieces import (
@@ -161,9 +161,6 @@ BUTTON_H = 84  # a button of the choice dialog or of the select-N step
 # the worker processes: on a Raspberry Pi core one takes 5-10 ms.
 PAINT_BUDGET = 0.006
 BUTTON_MIN_W = 200
-# The sizes of the table's text (design pixels): most of it READ, the title, the score
-# sheets' (kiosk.theme.score_sheet's too) and the help line's keys.
-TEXT_SIZES = (READ, TITLE, 54, 38, 32, 30, 24)
 BUTTON_GAP = 24
 
 Tag = list[tuple[pygame.Rect, str, Colour, Colour]]
@@ -236,6 +233,10 @@ class CardTableScene(TableScene, TableText, PhonesPanel):
 
     game = "table"
     deck = FRENCH
+    # The sizes of the table's text (design pixels), warmed before they are needed: most
+    # of it READ, the title, the clock's digits, the score sheets' (kiosk.theme's too) and
+    # the help line's keys. A game's scene adds its own.
+    text_sizes: tuple[int, ...] = (READ, TITLE, 56, 54, 38, 32, 30, 24)
 
     def __init__(
         self,
@@ -932,6 +933,7 @@ class CardTableScene(TableScene, TableText, PhonesPanel):
             surface.blit(self._background, (0, 0))
             for piece in pieces:
                 self._paint(piece, surface)
+            self.painter.send()
             self._shown = current
             self._full = False
             self._hide_covered(pieces)
@@ -952,9 +954,9 @@ class CardTableScene(TableScene, TableText, PhonesPanel):
         merged = merge([r.clip(screen) for r in dirty if r.colliderect(screen)])
         # With a budget: once it is spent, a place not started is left for the next frame,
         # and so is one whose pieces are not all painted yet: it is not shown (its lines
-        # drawn so far are kept, so the next frame gets further); after two frames in a
-        # row that left something, a frame paints everything.
-        whole = self._cut >= 2
+        # drawn so far are kept, so the next frame gets further); after WHOLE_AFTER frames
+        # in a row that left something, a frame paints everything.
+        whole = self._cut >= WHOLE_AFTER
         painted: list[pygame.Rect] = []
         started = cut = False
         for rect in merged:
@@ -976,6 +978,7 @@ class CardTableScene(TableScene, TableText, PhonesPanel):
             else:
                 painted.append(rect)
         surface.set_clip(None)
+        self.painter.send()  # the cards this frame wanted, to the workers in one job
         self._cut = self._cut + 1 if cut else 0
         self._hide_covered(pieces)
         return painted
@@ -1007,7 +1010,7 @@ class CardTableScene(TableScene, TableText, PhonesPanel):
         self._layout = layout
         self._built_for = (self.rtl, self.players)
         px = layout.px
-        self.text.want(px(n) for n in TEXT_SIZES)  # warmed in the frames to come
+        self.text.want(px(n) for n in self.text_sizes)  # warmed in the frames to come
         background = pygame.Surface(size)
         background.fill(theme.BACKGROUND)
         radius = px(60)

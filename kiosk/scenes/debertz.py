@@ -78,6 +78,8 @@ def display_order(cards: Sequence[Card], trump: Suit | None) -> list[Card]:
 class DebertzScene(CardTableScene):
     """A game of Debertz between people and computers, on one screen."""
 
+    text_sizes = (*CardTableScene.text_sizes, 34)  # and the declared runs' lines
+
     game = "debertz"  # the catalogue's section: the table's words are looked up there first
 
     def __init__(

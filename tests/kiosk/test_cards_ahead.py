@@ -30,16 +30,35 @@ def pixels(surface: pygame.Surface) -> bytes:
     return pygame.image.tobytes(surface, "BGRA")
 
 
-def settle(painter: CardPainter, card: object, angle: float, limit: float = 60.0) -> \
-        pygame.Surface:
+def settle(painter: CardPainter, card: object, angle: float, limit: float = 60.0,
+           dim: bool = True, outline: tuple[int, int, int] | None = RED) -> pygame.Surface:
     end = time.monotonic() + limit
     while True:
         painter.begin_frame(1.0)
-        image = painter.surface(card, SIZE, angle, True, RED)  # type: ignore[arg-type]
+        image = painter.surface(card, SIZE, angle, dim, outline)  # type: ignore[arg-type]
         if painter.stand_ins == 0:
             return image
         assert time.monotonic() < end, "the helper never sent the face"
         time.sleep(0.01)
+
+
+def test_a_frames_cards_go_to_the_helper_in_one_job(
+        text_ltr: TextRenderer, helper: ThinkingPool) -> None:
+    painter = CardPainter(text_ltr, helper)
+    painter.begin_frame(1.0)
+    sent = helper.submit
+    jobs: list[object] = []
+    helper.submit = lambda fn, *args: jobs.append(args) or sent(fn, *args)  # type: ignore[method-assign]
+    try:
+        for i, card in enumerate(ALL_CARDS[:13]):
+            painter.surface(card, SIZE, -12.0 + 2 * i)
+        painter.send()
+    finally:
+        del helper.submit
+    assert len(jobs) == 1 and len(jobs[0][1]) == 13  # type: ignore[index, arg-type]
+    for i, card in enumerate(ALL_CARDS[:13]):
+        assert pixels(settle(painter, card, -12.0 + 2 * i, dim=False, outline=None)) == \
+            pixels(CardPainter(text_ltr).surface(card, SIZE, -12.0 + 2 * i))
 
 
 def test_a_face_painted_in_a_helper_is_the_face_painted_here(
@@ -118,6 +137,7 @@ def test_a_helper_shut_down_leaves_the_painting_here(text_ltr: TextRenderer) -> 
     painter = CardPainter(text_ltr, pool)
     painter.begin_frame(1.0)
     image = painter.surface(ALL_CARDS[2], SIZE, 0.0)
+    painter.send()  # the frame's end: its cards go to the helper, which is gone
     assert painter.helper is None and painter.stand_ins == 1
     painter.begin_frame(1.0)
     assert painter.surface(ALL_CARDS[2], SIZE, 0.0) is not image and painter.stand_ins == 0

@@ -2,7 +2,7 @@
 paints its changed places until the budget is spent and leaves the rest to the next
 frames. What a frame shows is always whole (never a place half painted), the screen is
 the same as when everything is painted at once a few frames later, and a frame that
-follows two frames that left something half painted paints everything."""
+follows WHOLE_AFTER frames in a row that left something paints everything."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from engines.hearts.rules import GameState as HeartsState
 from kiosk.config import Action
 from kiosk.i18n import Translator
 from kiosk.scenes.backgammon import BackgammonScene
-from kiosk.scenes.budget import Budget
+from kiosk.scenes.budget import WHOLE_AFTER, Budget
 from kiosk.scenes.hearts import HeartsScene
 from kiosk.text import TextRenderer
 
@@ -32,7 +32,7 @@ def spread(scene: object, surface: pygame.Surface, now: float,
            shown: list[tuple[pygame.Rect, bytes]]) -> int:
     """Draw frames with no change of state until the scene has nothing left for later;
     keeps what each frame showed. Returns how many frames it took."""
-    for frames in range(1, 10):
+    for frames in range(1, 2 * WHOLE_AFTER + 2):
         for rect in scene.draw(surface, now):  # type: ignore[attr-defined]
             shown.append((rect.copy(), pixels(surface, rect)))
         if scene.settled:  # type: ignore[attr-defined]
@@ -81,7 +81,7 @@ def test_a_card_table_spreads_a_change_over_frames_and_ends_as_if_drawn_at_once(
         spreads += frames > 1
     assert scene.table_open  # a hand was played to its scores, the sheet painted in steps
     assert spreads > 10  # many changes took more than one frame
-    assert most <= 3  # after two frames that left something, a frame paints everything
+    assert most <= WHOLE_AFTER + 1  # then a frame paints everything
 
 
 def test_takhteh_nards_panel_is_painted_part_by_part(display: None) -> None:
