@@ -120,6 +120,9 @@ def _type(payload: str) -> None:
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode=char))
 
 
+PLAYER_WALKS = 0.5  # seconds between a claim's button and its scan, and after a verdict
+
+
 def _idle(kiosk: object, seconds: float) -> None:
     """Frames at the loop's 30 a second for `seconds`, as between two calls: what the loop
     does when nothing changes (it warms the fonts the screen will want)."""
@@ -155,17 +158,19 @@ def bench_scan(scans: int) -> None:
         rng = random.Random(7)
         for _ in range(scans):
             controller.open_claim(time.monotonic(), seat=1)
-            kiosk.frame(time.monotonic())
+            # the claim panel is up while the player brings the ticket to the scanner
+            _idle(kiosk, PLAYER_WALKS)
             _type(codes.encode(rng.choice(tickets)))  # type: ignore[attr-defined]
             start = time.perf_counter()
             kiosk.frame(time.monotonic())
             times.append(time.perf_counter() - start)
             assert controller.result is not None and controller.result.ticket is not None
             controller.cancel_claim(time.monotonic())
-            kiosk.frame(time.monotonic())
+            _idle(kiosk, PLAYER_WALKS)
         print(f"scan to verdict on screen (1920x1080, journal committed): median "
               f"{statistics.median(times) * 1000:.1f} ms, max {max(times) * 1000:.1f} ms over "
-              f"{scans} scans (target <= 100 ms)")
+              f"{scans} scans (target <= 100 ms); the first {times[0] * 1000:.1f} ms, the "
+              f"longest the {times.index(max(times)) + 1}th")
 
 
 def bench_checkin(scans: int) -> None:
