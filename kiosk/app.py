@@ -840,7 +840,7 @@ class Kiosk:
     def frame(self, now: float) -> list[pygame.Rect]:
         """One turn of the loop without the wait: events, update, draw; a frame that had
         nothing to draw warms fonts the screen will want (`TextRenderer.want`) until it has
-        taken `IDLE_FRAME`."""
+        taken `IDLE_FRAME`, unless a call is due soon."""
         began = time.perf_counter()
         for event in pygame.event.get():
             self.handle_event(event, now)
@@ -865,7 +865,7 @@ class Kiosk:
         if self._unshown and not self._writing():
             pygame.display.update(self._unshown)
             self._unshown = []
-        if not rects:
+        if not rects and self.text.warming and self._may_warm(now):
             while time.perf_counter() - began < IDLE_FRAME and self.text.warm_one():
                 pass
         return rects
