@@ -920,7 +920,9 @@ class CardTableScene(TableScene, TableText, PhonesPanel):
                                                                             self.players):
             layout = self._build(size)
             self._full = True
-        if self.painter.helper is not None:
+        if self.budget.seconds is not None:  # the kiosk's frame loop
+            # cards come from the workers; if they are gone, a frame makes no more cards
+            # itself than PAINT_BUDGET allows
             self.painter.begin_frame(PAINT_BUDGET)
         pieces = self._pieces(layout, now)
         current = {p.key: (p.rect, p.look) for p in pieces}
