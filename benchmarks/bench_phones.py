@@ -36,12 +36,18 @@ surface caches (text, cards) after the warm-up and at the end.
 10000, cfs_quota_us 2000; or v2 `cpu.max` "2000 10000"), about a Raspberry Pi's share
 left to it; needs root. The group is made for the run and removed after it.
 
-`--flood RATE` adds a bounded flood from another process: RATE requests a second
-(pages, the script, unknown join codes) over 64 connections while the phones play, and
-prints the rate the server answered and the statuses.
+`--profile` profiles every frame (cProfile) and prints where the slow frames went: those
+over 20 ms, or over `--slow MS`.
+
+`--flood RATE` adds a bounded flood while the phones play, as another device on the
+network would make it: Debian's `wrk` (apt-get install wrk), over 64 connections, paced
+to at most RATE requests a second (pages, the script, an unknown join code), held with
+`--pi` to half a core of its own; prints wrk's summary (requests answered, rate,
+statuses, errors).
 
     .venv/bin/python benchmarks/bench_phones.py [--minutes 10] [--clients 16] [--seed 5]
-        [--think 0.2 1.0] [--pi] [--flood 3000]
+        [--think 0.2 1.0] [--pi] [--flood 3000] [--profile]
+        [--slow MS]
 """
 
 from __future__ import annotations
@@ -49,12 +55,17 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import cProfile
 import gc
 import json
 import multiprocessing
 import os
+import pstats
 import random
+import shutil
+import signal
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -66,7 +77,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.pi import HeldSelf, detect, held_others, held_self  # noqa: E402
-from benchmarks.stats import p99  # noqa: E402
+from benchmarks.stats import p99, thread_cpu  # noqa: E402
 
 WARM_UP = 60.0  # seconds of play before the first RSS reading: about two hands, so every
 # card has been drawn at every size and turn it is drawn at
@@ -231,52 +242,52 @@ def phones_process(conn: Any) -> None:
     conn.send(("done", tallies))
 
 
-def flood_process(conn: Any, base: str, rate: float) -> None:
-    """A flood on the loopback, in a process of its own: `rate` requests a second, paced,
-    each a page or a file any visitor may fetch (the home page, a seat page, the script,
-    an unknown join code, a wrong ticket code), over 64 connections, until told to stop;
-    sends back how many were answered, with what status, and the rate reached."""
-    asyncio.run(_flood(conn, base, rate))
+FLOOD_CONNECTIONS = 64
+FLOOD_SHARE = 0.5  # of a core: the flood is another device's, not the kiosk's cores
+FLOOD_SCRIPT = """\
+-- Paced requests for pages and files any visitor may fetch (bench_phones.py --flood).
+local paths = {"/", "/play", "/static/phone.js", "/join/zzzzzz", "/board"}
+local n = 0
+request = function()
+  n = n + 1
+  return wrk.format("GET", paths[n % #paths + 1])
+end
+delay = function() return DELAY_MS end
+"""
 
 
-async def _flood(conn: Any, base: str, rate: float) -> None:
-    import aiohttp
+class Flood:
+    """A bounded flood of the phones' server on the loopback: Debian's `wrk`, which
+    spends little CPU to make it, over `FLOOD_CONNECTIONS` connections, each waiting
+    `FLOOD_CONNECTIONS / rate` seconds between its requests, so at most `rate` requests
+    a second reach the server, fewer when its answers are slow."""
 
-    paths = ("/", "/play", "/static/phone.js", "/join/zzzzzz", "/board")
-    statuses: dict[int, int] = {}
-    failures = 0
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    loop.add_reader(conn.fileno(), stop.set)  # "stop" from the kiosk's process
-    workers = 64
-    began = time.monotonic()
-    sent = 0
-    connector = aiohttp.TCPConnector(limit=workers)
-    async with aiohttp.ClientSession(connector=connector) as session:
-        async def one(n: int) -> None:
-            nonlocal sent, failures
-            while not stop.is_set():
-                due = began + sent / rate
-                sent += 1
-                wait = due - time.monotonic()
-                if wait > 0:
-                    await asyncio.sleep(wait)
-                try:
-                    async with session.get(base + paths[sent % len(paths)]) as response:
-                        await response.read()
-                        statuses[response.status] = statuses.get(response.status, 0) + 1
-                except (TimeoutError, aiohttp.ClientError, OSError):
-                    failures += 1
+    def __init__(self, base: str, rate: float, seconds: float) -> None:
+        wrk = shutil.which("wrk")
+        if wrk is None:
+            raise SystemExit("--flood needs wrk: apt-get install wrk")
+        self.rate = rate
+        self._dir = tempfile.TemporaryDirectory(prefix="bench-flood-")
+        script = Path(self._dir.name) / "flood.lua"
+        script.write_text(FLOOD_SCRIPT.replace("DELAY_MS",
+                                              str(round(1000 * FLOOD_CONNECTIONS / rate))))
+        self.popen = subprocess.Popen(
+            [wrk, "-t2", f"-c{FLOOD_CONNECTIONS}", f"-d{int(seconds) + 60}s", "--timeout",
+             "5s", "-s", str(script), base + "/"],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
 
-        tasks = [asyncio.create_task(one(n)) for n in range(workers)]
-        await stop.wait()
-        took = time.monotonic() - began
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-    conn.recv()
-    answered = sum(statuses.values())
-    conn.send((answered / max(took, 1e-9), dict(sorted(statuses.items())), failures))
+    def stop(self) -> str:
+        """Stop it (wrk reports on SIGINT); its summary, in a few lines."""
+        self.popen.send_signal(signal.SIGINT)
+        try:
+            out, _ = self.popen.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.popen.kill()
+            out, _ = self.popen.communicate()
+        self._dir.cleanup()
+        wanted = ("requests in", "Requests/sec", "Non-2xx", "Socket errors", "Latency ")
+        return "; ".join(" ".join(line.split()) for line in out.splitlines()
+                         if any(word in line for word in wanted))
 
 
 # -- the kiosk's process -------------------------------------------------------------------------
@@ -299,6 +310,7 @@ class Parts:
 
     def clear(self) -> None:
         self.pump = self.pump_cpu = self.models = self.sends = self.gc = 0.0
+        self.answered: dict[str, float] = {}  # the requests answered: CPU by kind
         self.n_models = self.n_sends = 0
         self.gc_gen = -1
 
@@ -335,7 +347,19 @@ class Parts:
                 self.sends += time.perf_counter() - began
                 self.n_sends += len(items)
 
+        answer = hub._answer
+
+        def timed_answer(request: Any, now: float) -> None:
+            cpu = time.thread_time()
+            try:
+                answer(request, now)
+            finally:
+                kind = request.kind if request.kind != "message" else \
+                    str(request.data.get("type"))
+                self.answered[kind] = self.answered.get(kind, 0.0) + time.thread_time() - cpu
+
         hub_module.seat_model = timed_model
+        hub._answer = timed_answer
         hub.outlet.send = timed_send
         hub.outlet.send_texts = timed_texts
         gc.callbacks.append(self._collected)
@@ -385,24 +409,30 @@ def moment(table: Any) -> str:
     return "playing"
 
 
-def report_slow(slow: list[tuple[Any, ...]]) -> None:
+def report_slow(slow: list[tuple[Any, ...]], over: float = FRAME_TARGET) -> None:
     """The frames over the target, in parts (the longest ten, and the sums)."""
     if not slow:
         return
     total = [sum(row[i] for row in slow) for i in range(10)]
-    print(f"Frames over {ms(FRAME_TARGET)} ({len(slow)}), where the time went: "
+    print(f"Frames over {ms(over)} ({len(slow)}), where the time went: "
           f"{ms(total[0])} in all, of which the frame thread ran {ms(total[1])} (CPU; the "
           f"rest it waited: for the GIL or a core); the pump {ms(total[2])} (CPU "
           f"{ms(total[3])}; seat models {ms(total[4])}, messages to the server's thread "
           f"{ms(total[6])}), garbage collection {ms(total[8])}, the rest (events, update, "
           f"draw) {ms(total[0] - total[2])}")
-    print("  longest: frame (CPU) | pump (CPU) | models (n) | messages to the server (n) | "
-          "gc (gen) | the table after it")
+    print("  longest: frame (CPU; the whole process's CPU) | pump (CPU) | models (n) | "
+          "messages to the server (n) | gc (gen) | draw (CPU; pieces painted, all or whole "
+          "if so) | lines of text drawn, fonts opened | requests answered (CPU) | the table "
+          "after it")
     for row in sorted(slow, key=lambda r: -r[0])[:10]:
-        took, cpu, pump, pump_cpu, models, n_models, sends, n_sends, collected, gen, what = row
-        print(f"  {ms(took)} ({ms(cpu)}) | {ms(pump)} ({ms(pump_cpu)}) | {ms(models)} "
-              f"({n_models:.0f}) | {ms(sends)} ({n_sends:.0f}) | {ms(collected)}"
-              + (f" (gen {gen:.0f})" if gen >= 0 else "") + f" | {what}")
+        (took, cpu, pump, pump_cpu, models, n_models, sends, n_sends, collected, gen, what,
+         process, draw, draw_cpu, pieces, how, lines, fonts, answered) = row
+        asked = ", ".join(f"{k} {ms(v)}" for k, v in answered.items()) or "-"
+        print(f"  {ms(took)} ({ms(cpu)}; {ms(process)}) | {ms(pump)} ({ms(pump_cpu)}) | "
+              f"{ms(models)} ({n_models:.0f}) | {ms(sends)} ({n_sends:.0f}) | {ms(collected)}"
+              + (f" (gen {gen:.0f})" if gen >= 0 else "")
+              + f" | {ms(draw)} ({ms(draw_cpu)}; {pieces}{' ' + how if how else ''}) | "
+              f"{lines}, {fonts} | {asked} | {what}")
 
 
 def ms(seconds: float) -> str:
@@ -414,6 +444,7 @@ def run(args: argparse.Namespace) -> int:
 
     from kiosk.app import FPS, Kiosk, KioskOptions
     from kiosk.config import Config
+    from kiosk.scenes.budget import WHOLE_AFTER
 
     if args.pi:
         detect()  # here, before anything starts, if the Pi model cannot run
@@ -469,6 +500,25 @@ def run(args: argparse.Namespace) -> int:
         pumps.append(parts.pump)
 
     hub.pump = timed_pump  # type: ignore[method-assign]
+    drawn = {"wall": 0.0, "cpu": 0.0, "pieces": 0, "how": ""}
+    draw, paint = scene.draw, scene._paint
+
+    def timed_draw(surface: Any, now: float) -> Any:
+        how = "all" if scene._full else "whole" if scene._cut >= WHOLE_AFTER else ""
+        drawn["pieces"] = 0
+        began, cpu = time.perf_counter(), time.thread_time()
+        try:
+            return draw(surface, now)
+        finally:
+            drawn.update(wall=time.perf_counter() - began, cpu=time.thread_time() - cpu,
+                         how=how)
+
+    def counted_paint(*args: Any) -> Any:
+        drawn["pieces"] += 1
+        return paint(*args)
+
+    scene.draw = timed_draw  # type: ignore[method-assign]
+    scene._paint = counted_paint  # type: ignore[method-assign]
     parts.watch(hub)
     slow: list[tuple[Any, ...]] = []  # each frame over the target, in parts
 
@@ -483,10 +533,11 @@ def run(args: argparse.Namespace) -> int:
         pi = held.enter_context(held_self("bench-phones"))
     flood = None
     if args.flood:
-        flood_ours, flood_theirs = ctx.Pipe()
-        flood = ctx.Process(target=flood_process, args=(flood_theirs, base, args.flood),
-                            name="flood", daemon=True)
-        flood.start()  # started by the kiosk's process before it is held: not held itself
+        flood = Flood(base, args.flood, 60 + WARM_UP + args.minutes * 60)
+        if args.pi:  # another device's, at a share of its own, so that it cannot take
+            # the cores this machine lends the kiosk's processes
+            held.enter_context(held_others([flood.popen.pid], "bench-phones-flood",
+                                           FLOOD_SHARE))
     ours.send((base, codes, args.clients, tuple(args.think), args.seed))
     frames: list[float] = []
     warm_frames: list[float] = []
@@ -498,6 +549,7 @@ def run(args: argparse.Namespace) -> int:
     ready_at: float | None = None
     end: float | None = None
     cpu_start = (0.0, 0.0)
+    kept: pstats.Stats | None = None  # with --profile: the calls of the slow frames, added up
     failed: str | None = None
     began = time.monotonic()
     kiosk.frame(began)  # the first, full frame is not timed
@@ -505,11 +557,26 @@ def run(args: argparse.Namespace) -> int:
         while True:
             now = time.monotonic()
             parts.clear()
-            start, cpu = time.perf_counter(), time.thread_time()
+            watch = cProfile.Profile() if args.profile else None
+            start, cpu, process = time.perf_counter(), time.thread_time(), time.process_time()
+            misses, fonts = kiosk.text.misses, len(kiosk.text._fonts)
+            drawn.update(wall=0.0, cpu=0.0, pieces=0, how="")
+            if watch is not None:
+                watch.enable()
             kiosk.frame(now)
+            if watch is not None:
+                watch.disable()
             took = time.perf_counter() - start
-            if took > FRAME_TARGET and ready_at is not None:
-                slow.append((took, time.thread_time() - cpu, *parts.row(), moment(table)))
+            if took > args.slow / 1000 and ready_at is not None:
+                slow.append((took, time.thread_time() - cpu, *parts.row(), moment(table),
+                             time.process_time() - process, drawn["wall"], drawn["cpu"],
+                             drawn["pieces"], drawn["how"], kiosk.text.misses - misses,
+                             len(kiosk.text._fonts) - fonts, dict(parts.answered)))
+                if watch is not None:
+                    if kept is None:
+                        kept = pstats.Stats(watch)
+                    else:
+                        kept.add(watch)
             if ready_at is None:
                 if ours.poll():
                     message = ours.recv()
@@ -547,6 +614,7 @@ def run(args: argparse.Namespace) -> int:
             if pause > 0:
                 time.sleep(pause)
         rss_end = rss_mb()
+        threads_used = thread_cpu()
         cached.append(caches(kiosk, scene))
         parts.unwatch()
         t = os.times()
@@ -554,9 +622,7 @@ def run(args: argparse.Namespace) -> int:
     finally:
         flooded = None
         if flood is not None:
-            flood_ours.send("stop")
-            flooded = flood_ours.recv() if flood_ours.poll(30) else None
-            flood.join(10)
+            flooded = flood.stop()
         held.close()
         ours.send("stop")
         answer = ours.recv() if failed is None else ("failed", failed)
@@ -577,14 +643,17 @@ def run(args: argparse.Namespace) -> int:
               f"{cached[1][0]}")
         print(f"  RSS growth outside those caches: "
               f"{rss_end - rss_each[0] - (cached[1][1] - cached[0][1]):+.1f} MB")
-    report_slow(slow)
+    print("  CPU seconds of the kiosk's threads over the run: " + ", ".join(
+        f"{name} {seconds:.2f}" for name, seconds in threads_used.items() if seconds > 0))
+    report_slow(slow, args.slow / 1000)
+    if kept is not None:
+        print("Where the frames over the target went (cProfile, cumulative):")
+        kept.sort_stats("cumulative").print_stats(40)
     if args.flood:
-        if flooded is None:
-            print(f"  the flood ({args.flood:g} requests/s) sent no figures back")
-        else:
-            rate, statuses, failures = flooded
-            print(f"  meanwhile a flood on the loopback asked for {args.flood:g} requests/s and "
-                  f"got {rate:.0f}/s answered (by status: {statuses}; {failures} failed)")
+        print(f"  meanwhile a flood on the loopback (wrk, {FLOOD_CONNECTIONS} connections, "
+              f"paced to at most {args.flood:g} requests/s"
+              + (f", held to {FLOOD_SHARE:g} of a core" if args.pi else "")
+              + f"): {flooded or 'no summary'}")
     return 0
 
 
@@ -673,6 +742,11 @@ def main() -> int:
                         metavar=("LOW", "HIGH"), help="a player's think time, in seconds")
     parser.add_argument("--pi", action="store_true",
                         help="the kiosk in a cgroup with 20 %% of a core (root)")
+    parser.add_argument("--profile", action="store_true",
+                        help="profile each frame and print where the slow ones went")
+    parser.add_argument("--slow", type=float, default=FRAME_TARGET * 1000, metavar="MS",
+                        help="the frames listed in parts (and profiled) are those over MS "
+                        "milliseconds (default: the target, 20)")
     parser.add_argument("--flood", type=float, default=0.0, metavar="RATE",
                         help="also flood the phones' server with RATE requests a second "
                              "from another process for the whole run (say 3000)")

@@ -46,6 +46,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.stats import thread_cpu  # noqa: E402
+
 
 def set_pause(scene: object, pause: float) -> None:
     """The computers' pause between steps: the table controller's pacing (before it, the
@@ -110,24 +112,6 @@ def stolen() -> float:
     all CPUs, in 10 ms ticks): a frame slow with steal in it was slowed by the host."""
     fields = Path("/proc/stat").read_text().split("\n", 1)[0].split()
     return int(fields[8]) / os.sysconf("SC_CLK_TCK") if len(fields) > 8 else 0.0
-
-
-def thread_cpu() -> dict[str, float]:
-    """Each thread of this process and the CPU seconds it has used (Linux's /proc), by
-    name (the frame loop is MainThread)."""
-    import threading
-
-    names = {thread.native_id: thread.name for thread in threading.enumerate()}
-    tick = os.sysconf("SC_CLK_TCK")
-    used: dict[str, float] = {}
-    for task in Path("/proc/self/task").iterdir():
-        try:
-            fields = (task / "stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        name = names.get(int(task.name), f"thread {task.name} (not Python's)")
-        used[name] = used.get(name, 0.0) + (int(fields[11]) + int(fields[12])) / tick
-    return dict(sorted(used.items(), key=lambda item: -item[1]))
 
 
 def run(frames: int, pause: float, seed: int, thinking: str = "processes",

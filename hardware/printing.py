@@ -21,6 +21,7 @@ import os
 import shutil
 import subprocess
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -75,6 +76,17 @@ class PrintError(RuntimeError):
         super().__init__(message)
         self.key = key
         self.values = values
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # whole across a worker process's pipe: the key and values too, not the message alone
+        return (self.__class__, (str(self), self.key), {"values": self.values})
+
+
+def ticket_links(strips: list[list[Ticket]], codes: TicketCodes,
+                 address: str | None = None) -> list[list[str]]:
+    """What each ticket's QR code holds (`TicketCodes.link`), strip by strip: signed here,
+    so that the drawing, which may run in a worker process, never needs the key."""
+    return [[codes.link(ticket, address) for ticket in strip] for strip in strips]
 
 
 # -- fonts and text ---------------------------------------------------------------------
@@ -268,6 +280,13 @@ def write_pdf(strips: list[list[Ticket]], codes: TicketCodes, path: Path,
     The file appears whole or not at all. Raises PrintError when no font is
     installed or the file cannot be written.
     """
+    write_pdf_links(strips, ticket_links(strips, codes, address), codes.series, path)
+
+
+def write_pdf_links(strips: list[list[Ticket]], links: list[list[str]], series: str,
+                    path: Path) -> None:
+    """`write_pdf` with each ticket's QR contents already signed (`ticket_links`): the
+    kiosk runs it in a worker process, since a night's strips take seconds of a Pi's CPU."""
     fonts = find_fonts()
     names = _register(fonts)
     path = Path(path)
@@ -275,11 +294,11 @@ def write_pdf(strips: list[list[Ticket]], codes: TicketCodes, path: Path,
     canvas = Canvas(str(partial), pagesize=A4, pageCompression=1,
                     initialFontName=names[(False, False)], initialFontSize=10)
     canvas.setTitle(f"{TITLE_EN} tickets")
-    canvas.setAuthor(f"{TITLE_EN} kiosk {codes.series}")
+    canvas.setAuthor(f"{TITLE_EN} kiosk {series}")
     canvas.setCreator(f"{TITLE_EN} kiosk")
     sheet = _Sheet(canvas, names)
     width = PAGE_WIDTH - 2 * MARGIN
-    for strip in strips:
+    for strip, strip_links in zip(strips, links, strict=True):
         top = PAGE_HEIGHT - MARGIN
         label = strip[0].serial.split("-")[0] if strip else ""
         sheet.text(f"{TITLE_EN} · strip {label} · cut along the dashed lines",
@@ -289,9 +308,9 @@ def write_pdf(strips: list[list[Ticket]], codes: TicketCodes, path: Path,
         slot = (PAGE_HEIGHT - 2 * MARGIN - HEADING) / max(len(strip), 6)
         y = top - HEADING
         sheet.cut_line(MARGIN, y, MARGIN + width, y)
-        for ticket in strip:
+        for ticket, link in zip(strip, strip_links, strict=True):
             y -= slot
-            sheet.ticket(ticket, codes.link(ticket, address), MARGIN, y, width, slot)
+            sheet.ticket(ticket, link, MARGIN, y, width, slot)
             sheet.cut_line(MARGIN, y, MARGIN + width, y)
         sheet.cut_line(MARGIN, y, MARGIN, top - HEADING)
         sheet.cut_line(MARGIN + width, y, MARGIN + width, top - HEADING)
@@ -496,42 +515,67 @@ def _receipt_printer(device: str, dots: int) -> Any:
     return printer
 
 
+@dataclass(frozen=True)
+class Receipt:
+    """One ticket's receipt, drawn (`receipt_images`): what `print_escpos` sends."""
+
+    serial: str
+    payload: str  # the QR code's contents
+    grid: Image.Image
+    qr: Image.Image | None  # None: the printer draws the QR itself
+
+
+def receipt_images(strips: list[list[Ticket]], links: list[list[str]],
+                   dots: int = RECEIPT_DOTS, native_qr: bool = False
+                   ) -> tuple[Image.Image, list[Receipt]]:
+    """The title and each ticket's images for a receipt printer `dots` wide, from the QR
+    contents `ticket_links` signed: the drawing, which the kiosk runs in a worker process."""
+    fonts = find_fonts()
+    receipts = [
+        Receipt(ticket.serial, link, grid_image(ticket, fonts, dots),
+                None if native_qr else qr_image(link, dots))
+        for strip, strip_links in zip(strips, links, strict=True)
+        for ticket, link in zip(strip, strip_links, strict=True)
+    ]
+    return title_image(fonts, dots), receipts
+
+
 def print_escpos(
     strips: list[list[Ticket]], codes: TicketCodes, device: str, *,
     dots: int = RECEIPT_DOTS, native_qr: bool = False, address: str | None = None,
+    drawn: tuple[Image.Image, list[Receipt]] | None = None,
 ) -> None:
     """Print the tickets on an ESC/POS receipt printer, one ticket per cut.
 
     `device` is a device file (``/dev/usb/lp0``) or ``usb:VID:PID``; `dots` is the
     printable width (384 for 58 mm paper, 576 for 80 mm). The title and grid go as
     raster images; the QR as an image too, or with `native_qr` the printer's own QR
-    command (GS ( k). Raises PrintError, with what to do, when the printer is absent.
+    command (GS ( k). `drawn` is `receipt_images`' answer when it was drawn elsewhere.
+    Raises PrintError, with what to do, when the printer is absent.
     """
     from escpos.constants import QR_ECLEVEL_M
     from escpos.exceptions import Error
 
-    fonts = find_fonts()
     printer = _receipt_printer(device, dots)
-    title = title_image(fonts, dots)
+    title, receipts = drawn or receipt_images(strips, ticket_links(strips, codes, address),
+                                              dots, native_qr)
     try:
         printer.hw("INIT")
-        for strip in strips:
-            for ticket in strip:
-                payload = codes.link(ticket, address)
-                printer.set(align="center")
-                printer.image(title, center=True)
-                printer.set(align="center", bold=True, double_width=True, double_height=True)
-                printer.textln(ticket.serial)
-                printer.set_with_default(align="center")
-                printer.image(grid_image(ticket, fonts, dots), center=True)
+        for receipt in receipts:
+            printer.set(align="center")
+            printer.image(title, center=True)
+            printer.set(align="center", bold=True, double_width=True, double_height=True)
+            printer.textln(receipt.serial)
+            printer.set_with_default(align="center")
+            printer.image(receipt.grid, center=True)
+            printer.ln()
+            if receipt.qr is None:
+                printer.qr(receipt.payload, ec=QR_ECLEVEL_M, size=6, native=True)
                 printer.ln()
-                if native_qr:
-                    printer.qr(payload, ec=QR_ECLEVEL_M, size=6, native=True)
-                    printer.ln()
-                else:
-                    printer.image(qr_image(payload, dots), center=True)
-                printer.textln(ticket.serial)
-                printer.cut()
+            else:
+                printer.image(receipt.qr, center=True)
+            printer.textln(receipt.serial)
+            printer.cut()
     except (Error, OSError) as exc:
         raise PrintError(
             f"Printing to the receipt printer at {device} failed ({exc}); check it has paper "

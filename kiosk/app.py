@@ -54,6 +54,7 @@ from kiosk.i18n import LANGUAGES, Translator, set_language
 from kiosk.journal import Journal
 from kiosk.keys import KeyFileError, key_warning, load_codes
 from kiosk.notify import Notifier
+from kiosk.scenes.budget import frame_begins
 from kiosk.scenes.home import GAMES, Game, HomeScene, game_entries
 from kiosk.settings import SettingsError, changes, effective_config, overlay_path, update_overlay
 from kiosk.store import StoreError, data_dir, open_store
@@ -775,8 +776,17 @@ class Kiosk:
         tr, codes, where = self.tr, self.codes, self.config.printing
 
         def job() -> str:
-            # reportlab, qrcode and escpos are imported here, on the printing thread
-            from hardware.printing import PrintError, print_escpos, print_pdf, write_pdf
+            # reportlab, qrcode and escpos are imported here, on the printing thread. The
+            # drawing (seconds of a Pi's CPU for a night's strips) runs in a worker process,
+            # the frame loop's interpreter only signs the codes and hands the result on.
+            from hardware.printing import (
+                PrintError,
+                print_escpos,
+                print_pdf,
+                receipt_images,
+                ticket_links,
+                write_pdf_links,
+            )
 
             # With phones on, a ticket's QR code is its code inside the ticket page's address
             # (read here: a print waits in this queue for phones still starting, `_warm_up`).
@@ -789,12 +799,15 @@ class Kiosk:
                 raise problem
             try:
                 strips = draw(count, store, codes)
+                links = ticket_links(strips, codes, address)
                 if where.escpos:
-                    print_escpos(strips, codes, where.escpos, address=address)
+                    drawn = self.thinker.submit(receipt_images, strips, links).result()
+                    print_escpos(strips, codes, where.escpos, address=address, drawn=drawn)
                 else:
                     with tempfile.TemporaryDirectory() as tmp:
                         pdf = Path(tmp) / "tickets.pdf"
-                        write_pdf(strips, codes, pdf, address)
+                        self.thinker.submit(write_pdf_links, strips, links, codes.series,
+                                            pdf).result()
                         print_pdf(pdf, where.printer or None)
                 register(strips, store, codes)  # only what was printed is registered
             finally:
@@ -842,6 +855,7 @@ class Kiosk:
         nothing to draw warms fonts the screen will want (`TextRenderer.want`) until it has
         taken `IDLE_FRAME`, unless a call is due soon."""
         began = time.perf_counter()
+        frame_begins()  # a table's painting budget counts from here (kiosk.scenes.budget)
         for event in pygame.event.get():
             self.handle_event(event, now)
         self.scanner.expire(now)

@@ -16,6 +16,8 @@ Parts:
 - `kiosk.phones.server` (its own thread and asyncio loop, aiohttp): the pages, their
   script, style and fonts, and one WebSocket per page; bounds on clients, message size
   and rate; every message validated before it reaches the hub.
+- `kiosk.phones.remote`: that server in a process of its own, as the kiosk runs it; the
+  hub's pump polls its pipes once a frame, and no thread of the kiosk serves them.
 - `kiosk/phones/static/`: the kiosk's home page (`index.html`), the one page the seat,
   ticket and board pages are drawn in (`page.html`, by `phone.js`), `phone.css`.
 

@@ -72,6 +72,10 @@ class Outlet:
 
     def close(self, client: int) -> None: ...
 
+    def poll(self) -> None:
+        """Once a frame, before `requests` is read: a server in another process reads
+        its pipe here (`RemoteServer.poll`); one on a thread of its own has nothing to do."""
+
 
 @dataclass
 class Client:
@@ -158,6 +162,9 @@ class PhoneHub:
     # -- once a frame -------------------------------------------------------------------------
     def pump(self, now: float) -> None:
         """Answer what the server queued, then push the pages whose model changed."""
+        poll = getattr(self.outlet, "poll", None)
+        if poll is not None:
+            poll()
         requests = self.outlet.requests
         for _ in range(512):  # bounded: a flood waits for the next frame
             try:

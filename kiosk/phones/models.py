@@ -11,6 +11,7 @@ them.
 from __future__ import annotations
 
 import contextlib
+import functools
 from collections.abc import Iterator
 from typing import Any
 
@@ -30,15 +31,28 @@ WORDS = ("next", "send", "lang", "your_name", "take_seat", "scan_tv", "reconnect
 
 def card_model(card: Any, legal: bool, mark: str | None) -> dict[str, Any]:
     """A card as a page draws it; its `id` is its engine text (`str(card)`)."""
+    ident, label, rank, sign, colour = _card_fields(card)
+    return {"id": ident, "label": label, "rank": rank, "suit": sign, "colour": colour,
+            "legal": legal, "mark": mark}
+
+
+@functools.lru_cache(maxsize=256)
+def _card_fields(card: Any) -> tuple[str, str, str, str, str]:
+    # a card's printed face never changes: worked out once (every push shows every hand)
     face = face_of(card)
     signs = GERMAN_SIGNS if face.deck != "french" else SIGNS
     sign, colour = signs.get(face.suit, ("?", "#111111"))
-    return {"id": str(card), "label": f"{face.rank}{sign}", "rank": face.rank,
-            "suit": sign, "colour": colour, "legal": legal, "mark": mark}
+    return str(card), f"{face.rank}{sign}", face.rank, sign, colour
 
 
 def page_words(tr: Translator) -> dict[str, str]:
-    return {word: tr(f"phones.words.{word}") for word in WORDS}
+    return dict(_page_words(tr))
+
+
+@functools.lru_cache(maxsize=8)
+def _page_words(tr: Translator) -> tuple[tuple[str, str], ...]:
+    # a translator's catalogue never changes: looked up once for every page it writes
+    return tuple((word, tr(f"phones.words.{word}")) for word in WORDS)
 
 
 @contextlib.contextmanager

@@ -11,10 +11,13 @@ and carries everything across two pipes as plain data:
 - from the child: where it listens (or why it cannot), and each request only the frame
   loop may answer (`Request`), its answer sent back through `reply`.
 
-Nothing the frame loop does waits for the child: what it sends is queued for a sender
-thread, and a reader thread puts the child's requests in `requests`, as the server's
-own thread did. If the child dies, the phones are gone (the log says so) and the kiosk
-plays on, as with a server that could not start.
+Nothing the frame loop does waits for the child, and no thread of the kiosk's process
+serves it: the frame loop writes to the pipe without blocking (what the pipe does not
+take now is written at the next frame) and, once a frame (`poll`, from the hub's pump),
+reads the child's requests into `requests`. A thread woken for each message would take
+the interpreter's lock from the frame loop and spend the process's share of a Pi's core
+at the moment a game moves. If the child dies, the phones are gone (the log says so)
+and the kiosk plays on, as with a server that could not start.
 """
 
 from __future__ import annotations
@@ -22,8 +25,11 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import pickle
 import queue
+import select
 import signal
+import struct
 import subprocess
 import sys
 import threading
@@ -41,6 +47,79 @@ _ROOT = str(Path(__file__).resolve().parent.parent.parent)
 WORDS_EVERY = 1.0  # seconds between two looks at the kiosk's language (pushed if changed)
 
 
+class FramedPipe:
+    """One end of a pipe carrying pickled messages in `multiprocessing.connection`'s
+    framing (a 4-byte big-endian length, or -1 and an 8-byte one), so that the child
+    reads and writes it with a plain `Connection`; this end never blocks. What cannot
+    be written now waits in a buffer for the next `flush`; what is read arrives whole
+    or waits for the rest."""
+
+    def __init__(self, fd: int, *, reading: bool) -> None:
+        self.fd = fd
+        self.reading = reading
+        os.set_blocking(fd, False)
+        self._buffer = bytearray()
+        self.closed = False
+
+    @property
+    def pending(self) -> int:
+        """Bytes written but not yet taken by the pipe (or read but not yet whole)."""
+        return len(self._buffer)
+
+    def send(self, message: Any) -> None:
+        data = pickle.dumps(message, pickle.HIGHEST_PROTOCOL)
+        if len(data) > 0x7FFFFFFF:
+            self._buffer += struct.pack("!iQ", -1, len(data))
+        else:
+            self._buffer += struct.pack("!i", len(data))
+        self._buffer += data
+        self.flush()
+
+    def flush(self) -> None:
+        """Write what the pipe takes now; OSError (not a full pipe) if the child is gone."""
+        while self._buffer and not self.closed:
+            try:
+                wrote = os.write(self.fd, self._buffer)
+            except BlockingIOError:
+                return
+            del self._buffer[:wrote]
+
+    def receive(self) -> list[Any]:
+        """The messages that have arrived whole; EOFError once the child's end is closed
+        and all of them were had."""
+        ended = False
+        while not self.closed:
+            try:
+                chunk = os.read(self.fd, 1 << 16)
+            except BlockingIOError:
+                break
+            if not chunk:
+                ended = True
+                break
+            self._buffer += chunk
+        messages = []
+        while len(self._buffer) >= 4:
+            (size,) = struct.unpack_from("!i", self._buffer)
+            head = 4
+            if size == -1:
+                if len(self._buffer) < 12:
+                    break
+                (size,) = struct.unpack_from("!Q", self._buffer, 4)
+                head = 12
+            if len(self._buffer) < head + size:
+                break
+            messages.append(pickle.loads(bytes(self._buffer[head:head + size])))
+            del self._buffer[:head + size]
+        if ended and not messages:
+            raise EOFError
+        return messages
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            os.close(self.fd)
+
+
 class RemoteServer:
     """A `PhoneServer` in a child process (see the module docstring)."""
 
@@ -55,14 +134,17 @@ class RemoteServer:
         self.problem: str | None = None
         self.bound: list[tuple[str, int]] = []
         self._popen: subprocess.Popen[bytes] | None = None
-        self._out: Connection | None = None
-        self._in: Connection | None = None
-        self._outgoing: queue.Queue[tuple[Any, ...] | None] = queue.Queue()
-        self._started = threading.Event()
-        self._stopping = threading.Event()
-        self._threads: list[threading.Thread] = []
-        self._clients = 0
-        self._counted = threading.Event()
+        self._out: FramedPipe | None = None
+        self._in: FramedPipe | None = None
+        # The frame loop polls (`poll`, from the hub's pump), a tool or `start` may too:
+        # one at a time, and the frame loop never waits for the other.
+        self._lock = threading.Lock()
+        self._started = False
+        self._stopping = False
+        self._ended = False
+        self._clients: int | None = None
+        self._words: tuple[str, bool, dict[str, str]] | None = None
+        self._words_at = -WORDS_EVERY
 
     # -- starting and stopping ---------------------------------------------------------------
     def start(self, timeout: float = 20.0) -> bool:
@@ -84,26 +166,29 @@ class RemoteServer:
             return False
         os.close(to_child_r)
         os.close(from_child_w)
-        self._out = Connection(to_child_w, readable=False)
-        self._in = Connection(from_child_r, writable=False)
-        self._out.send(("start", self.addresses, self.port, self.fonts, self.max_clients,
-                        self._words_now()))
-        for target, name in ((self._read, "phones-in"), (self._send, "phones-out")):
-            thread = threading.Thread(target=target, name=name, daemon=True)
-            thread.start()
-            self._threads.append(thread)
-        if not self._started.wait(timeout):
+        self._out = FramedPipe(to_child_w, reading=False)
+        self._in = FramedPipe(from_child_r, reading=True)
+        self._write(("start", self.addresses, self.port, self.fonts, self.max_clients,
+                     self._words_now()))
+        if not self._wait(lambda: self._started, timeout):
             self.problem = self.problem or "the phones' server process did not answer"
             self.stop()
             return False
         return self.problem is None and bool(self.bound)
 
     def stop(self) -> None:
-        if self._stopping.is_set():
+        if self._stopping:
             return
-        self._stopping.set()
-        self._outgoing.put(("stop",))
-        self._outgoing.put(None)
+        self._stopping = True
+        with self._lock:
+            out = self._out
+            if out is not None and not out.closed:
+                with contextlib.suppress(OSError):
+                    out.send(("stop",))
+                    deadline = time.monotonic() + 2.0
+                    while out.pending and time.monotonic() < deadline:
+                        time.sleep(0.005)
+                        out.flush()
         popen = self._popen
         if popen is not None:
             try:
@@ -111,21 +196,34 @@ class RemoteServer:
             except subprocess.TimeoutExpired:
                 popen.kill()
                 popen.wait(timeout=5)
-        for end in (self._out, self._in):
-            if end is not None:
-                end.close()
+        with self._lock:
+            for end in (self._out, self._in):
+                if end is not None:
+                    end.close()
 
     # -- from the frame loop (never waits for the child) ---------------------------------------
     def send(self, client: int, message: dict[str, Any]) -> None:
         self.send_texts([(client, str(message.get("type")), encode(message))])
 
     def send_texts(self, items: list[tuple[int, str, str]]) -> None:
-        if items and not self._stopping.is_set():
-            self._outgoing.put(("texts", items))
+        if items and not self._stopping:
+            self._write(("texts", items))
 
     def close(self, client: int) -> None:
-        if not self._stopping.is_set():
-            self._outgoing.put(("close", client))
+        if not self._stopping:
+            self._write(("close", client))
+
+    def poll(self) -> None:
+        """Once a frame (the hub's pump): the child's requests into `requests`, what
+        waits to be written written, the pages' words pushed if the kiosk's language
+        changed (looked at once a second). Never waits: if a tool is reading meanwhile,
+        this frame skips it."""
+        if not self._lock.acquire(blocking=False):
+            return
+        try:
+            self._poll_locked()
+        finally:
+            self._lock.release()
 
     @property
     def pid(self) -> int | None:
@@ -136,12 +234,12 @@ class RemoteServer:
     def clients(self) -> int:
         """The pages connected now, as the child counts them (asks it and waits: for tools
         and tests, not for the frame loop)."""
-        self._counted.clear()
-        self._outgoing.put(("clients",))
-        self._counted.wait(5.0)
-        return self._clients
+        self._clients = None
+        self._write(("clients",))
+        self._wait(lambda: self._clients is not None, 5.0)
+        return self._clients or 0
 
-    # -- the two threads ---------------------------------------------------------------------
+    # -- the pipes -------------------------------------------------------------------------
     def _words_now(self) -> tuple[str, bool, dict[str, str]] | None:
         try:
             return self.words() if self.words is not None else None
@@ -149,59 +247,66 @@ class RemoteServer:
             log.exception("the phones' pages' words cannot be had")
             return None
 
-    def _send(self) -> None:
-        """Writes what the frame loop queued, in order; pushes the pages' words when the
-        kiosk's language changed (looked at once a second, and at once until first had)."""
-        last = None
-        looked = -WORDS_EVERY
-        while True:
-            try:
-                item = self._outgoing.get(timeout=WORDS_EVERY)
-            except queue.Empty:
-                item = ()
-            if item is None:
-                return
-            now = time.monotonic()
-            if last is None or now - looked >= WORDS_EVERY:
-                looked = now
-                words = self._words_now()
-                if words is not None and words != last:
-                    last = words
-                    self._write(("words", words))
-            if item:
-                self._write(item)
-
     def _write(self, message: tuple[Any, ...]) -> None:
-        try:
-            assert self._out is not None
-            self._out.send(message)
-        except (OSError, ValueError):
-            pass  # the child is gone: the reader says so
+        with self._lock:
+            if self._out is None or self._out.closed or self._ended:
+                return
+            with contextlib.suppress(OSError):  # the child is gone: reading says so
+                self._out.send(message)
 
-    def _read(self) -> None:
-        assert self._in is not None
+    def _wait(self, done: Callable[[], bool], timeout: float) -> bool:
+        """Poll until `done()` or `timeout` seconds (for `start` and tools)."""
+        deadline = time.monotonic() + timeout
         while True:
-            try:
-                message = self._in.recv()
-            except (EOFError, OSError):
-                break
+            with self._lock:
+                self._poll_locked()
+            if done() or self._ended:
+                return done()
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return False
+            reader = self._in
+            if reader is not None and not reader.closed:
+                with contextlib.suppress(OSError, ValueError):
+                    select.select([reader.fd], [], [], min(left, 0.05))
+            else:
+                time.sleep(min(left, 0.05))
+
+    def _poll_locked(self) -> None:
+        if self._in is None or self._out is None or self._in.closed or self._ended:
+            return
+        now = time.monotonic()
+        if self.words is not None and now - self._words_at >= WORDS_EVERY:
+            self._words_at = now
+            words = self._words_now()
+            if words is not None and words != self._words:
+                self._words = words
+                with contextlib.suppress(OSError):
+                    self._out.send(("words", words))
+        with contextlib.suppress(OSError):
+            self._out.flush()
+        try:
+            messages = self._in.receive()
+        except (EOFError, OSError):
+            self._ended = True
+            if not self._stopping:
+                log.error("the phones' server process ended: phones cannot play until the "
+                          "kiosk is restarted")
+                self.problem = self.problem or "the phones' server process ended"
+            self._started = True
+            return
+        for message in messages:
             kind = message[0]
             if kind == "started":
                 _, self.problem, self.bound, self.port = message
-                self._started.set()
+                self._started = True
             elif kind == "clients":
                 self._clients = message[1]
-                self._counted.set()
             elif kind == "request":
                 _, number, what, client, data, answers = message
-                reply = (lambda status, body, number=number: self._outgoing.put(
+                reply = (lambda status, body, number=number: self._write(
                     ("reply", number, status, body))) if answers else None
                 self.requests.put(Request(what, client, data, reply))
-        if not self._stopping.is_set():
-            log.error("the phones' server process ended: phones cannot play until the kiosk "
-                      "is restarted")
-            self.problem = self.problem or "the phones' server process ended"
-        self._started.set()
 
 
 # -- the child ---------------------------------------------------------------------------------

@@ -347,6 +347,9 @@ class PhoneServer:
         for client, kind, text in items:
             self._deliver(client, kind, text)
 
+    def poll(self) -> None:
+        """Nothing to do once a frame: this server's own thread queues `requests`."""
+
     def close(self, client: int) -> None:
         """Close a page's socket (from any thread), after what is queued for it."""
         loop = self._loop

@@ -24,16 +24,41 @@ DRAW_BUDGET = 0.003  # seconds of painting a frame may start new pieces in
 WHOLE_AFTER = 6  # frames in a row that left something: the next one paints everything
 
 
+STALE_FRAME = 0.1  # seconds: a frame mark older than this is another frame's
+
+_frame_began: float | None = None
+
+
+def frame_begins() -> None:
+    """The kiosk's frame loop marks the start of each frame (`Kiosk.frame`), so that a
+    budget counts what the frame did before painting: the phones' pushes, a move
+    applied. A frame that spent its budget before painting still paints one piece."""
+    global _frame_began
+    _frame_began = time.perf_counter()
+
+
 class Budget:
-    """A frame's painting time: `start` at the frame's first piece, then `spent` says
-    whether another piece may be started. `seconds` None: never spent."""
+    """A frame's painting time: `start` when painting begins, then `spent` says
+    whether another piece may be started. The time runs from the frame's start
+    (`frame_begins`), or from `start` where no frame loop marks it (a tool drawing a
+    scene by itself). `seconds` None: never spent."""
 
     def __init__(self, seconds: float | None) -> None:
         self.seconds = seconds
         self._until: float | None = None
+        self.late = False  # the frame's other work spent the budget before `start`
 
     def start(self) -> None:
-        self._until = None if self.seconds is None else time.perf_counter() + self.seconds
+        self.late = False
+        if self.seconds is None:
+            self._until = None
+            return
+        now = time.perf_counter()
+        began = _frame_began
+        if began is None or not 0 <= now - began <= STALE_FRAME:
+            began = now
+        self._until = began + self.seconds
+        self.late = began < now and now >= self._until
 
     def spent(self) -> bool:
         return self._until is not None and time.perf_counter() >= self._until

@@ -271,6 +271,7 @@ class CardTableScene(TableScene, TableText, PhonesPanel):
         # On the kiosk's frame loop a frame paints changed places until its budget is
         # spent and leaves the rest to the next (kiosk.scenes.budget).
         self.budget = Budget(DRAW_BUDGET if pool is not None else None)
+        self._skipped = False  # the last frame's budget was spent before it could draw
         self._later: list[pygame.Rect] = []  # changed places a spent frame left
         self._cut = 0  # frames in a row that left a place for later
         self.keys = keys if keys is not None else DEFAULT_KEYS  # the help line's key names
@@ -920,6 +921,15 @@ class CardTableScene(TableScene, TableText, PhonesPanel):
                                                                             self.players):
             layout = self._build(size)
             self._full = True
+        self.budget.start()
+        if self.budget.late and not self._full and self._cut < WHOLE_AFTER:
+            # The frame's other work (a move applied, the phones' pages) spent its budget:
+            # nothing is looked at or painted now, and the next frame, with its whole
+            # budget, finds what changed (counted as a frame that left something).
+            self._cut += 1
+            self._skipped = True
+            return []
+        self._skipped = False
         if self.budget.seconds is not None:  # the kiosk's frame loop
             # cards come from the workers; if they are gone, a frame makes no more cards
             # itself than PAINT_BUDGET allows
@@ -928,7 +938,6 @@ class CardTableScene(TableScene, TableText, PhonesPanel):
         current = {p.key: (p.rect, p.look) for p in pieces}
         assert self._background is not None
         redo, self._redo = self._redo, set()
-        self.budget.start()
         if self._full:
             self._later = []
             self.labels = {}
@@ -996,7 +1005,8 @@ class CardTableScene(TableScene, TableText, PhonesPanel):
     def settled(self) -> bool:
         """Every card on the screen is drawn as itself (no stand-in, none being painted)
         and no changed place is left for a later frame."""
-        return self.painter.settled and not self._redo and not self._later
+        return self.painter.settled and not self._redo and not self._later \
+            and not self._skipped
 
     def _hide_covered(self, pieces: list[Piece]) -> None:
         """Forget the text a box drawn over it hides (a notice, the last trick, a menu)."""

@@ -150,6 +150,7 @@ class ThinkingPool(Executor):
         self.nice = nice
         self.replaced = 0  # workers replaced after they died or hung
         self.fallbacks = 0  # jobs thought on this process's thread instead
+        self.answered = 0  # jobs a worker process answered
         self.preload = tuple(preload)
         self._lock = threading.Lock()
         self._queue: deque[_Task] = deque()
@@ -364,6 +365,7 @@ class ThinkingPool(Executor):
             return
         task, proc.task = proc.task, None
         proc.jobs += 1
+        self.answered += 1
         if task is None or task.future.cancelled() or task.future.done():
             return
         try:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import json
 import os
+import pickle
 import random
 import shutil
 import stat
@@ -29,6 +30,7 @@ from engines.debarna.codes import CodeError, CodeProblem, TicketCodes
 from engines.debarna.strips import make_strips
 from engines.debarna.ticket import Ticket, TicketError, column_range
 from hardware.printing import (
+    RECEIPT_DOTS,
     TITLE_EN,
     TITLE_FA,
     PrintError,
@@ -36,6 +38,8 @@ from hardware.printing import (
     print_escpos,
     print_pdf,
     qr_image,
+    receipt_images,
+    ticket_links,
     write_pdf,
 )
 
@@ -407,3 +411,29 @@ def test_escpos_rejects_a_malformed_usb_name(
 ) -> None:
     with pytest.raises(PrintError, match="usb:VID:PID"):
         print_escpos(strips[:1], codes, "usb:epson")
+
+
+def test_a_print_error_crosses_a_process_boundary_whole() -> None:
+    """The kiosk draws tickets in a worker process: an error raised there reaches the
+    screen with its catalogue key and values, not its English message alone."""
+    error = PrintError("No receipt printer answers at usb:04b8:0202.",
+                       "printing.error_no_receipt", device="usb:04b8:0202")
+    again = pickle.loads(pickle.dumps(error))
+    assert type(again) is PrintError and str(again) == str(error)
+    assert again.key == "printing.error_no_receipt"
+    assert again.values == {"device": "usb:04b8:0202"}
+
+
+def test_receipts_drawn_elsewhere_print_the_same_bytes(
+    tmp_path: Path, strips: list[list[Ticket]], codes: TicketCodes
+) -> None:
+    """The kiosk draws a receipt's images in a worker process, from QR contents signed
+    beforehand (the worker never holds the key): pickled across, they print byte for byte
+    what drawing them in place prints."""
+    here = tmp_path / "here.bin"
+    print_escpos(strips[:1], codes, str(here))
+    drawn = pickle.loads(pickle.dumps(
+        receipt_images(strips[:1], ticket_links(strips[:1], codes), RECEIPT_DOTS)))
+    there = tmp_path / "there.bin"
+    print_escpos(strips[:1], codes, str(there), drawn=drawn)
+    assert there.read_bytes() == here.read_bytes()

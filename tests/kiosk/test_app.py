@@ -15,7 +15,7 @@ from engines.debarna.options import Stage
 from engines.registry import games as registered_games
 from kiosk.app import Kiosk, KioskOptions, key_map, run
 from kiosk.caller import ClaimPhase
-from kiosk.config import Action, Config, ConfigError, from_mapping, load
+from kiosk.config import Action, Config, ConfigError, PrintingConfig, from_mapping, load
 from kiosk.scenes.caller import CELL_LAST, CELL_ON, CallerScene
 from kiosk.scenes.home import HomeScene
 
@@ -296,15 +296,58 @@ def test_printing_from_the_tv_issues_prints_and_the_caller_knows_the_tickets(
     hand = kiosk.controller.hand
     assert hand is not None
     before = len(hand.tickets)
+    answered = kiosk.thinker.answered
     outcome = kiosk.print_strips(2).result(timeout=60)
     assert "001-1" in outcome and "002-6" in outcome
     assert "media=A4" in jobs.read_text()
+    # the PDF was drawn in a worker process, not on the frame loop's interpreter
+    assert kiosk.thinker.answered == answered + 1 and kiosk.thinker.fallbacks == 0
     kiosk.frame(1.0)
     # From now on the caller knows the printed tickets (for check-in by serial); a
     # headless kiosk has no host to check them in, so they join the hand at once.
     assert [t.serial for t in kiosk.controller.lookup("002-6")] == ["002-6"]
     assert len(hand.tickets) == before + 12
     assert hand.ticket("001-1") is not None
+
+
+def test_a_receipt_printer_gets_tickets_drawn_in_a_worker_process(
+    display: None, tmp_path: Path
+) -> None:
+    device = tmp_path / "receipt.bin"  # a receipt printer's device file
+    app = Kiosk(KioskOptions(headless=True, lang="en", seed=5, size=(1280, 720)),
+                Config(printing=PrintingConfig(escpos=str(device))))
+    try:
+        outcome = app.print_strips(1).result(timeout=60)
+        assert "001-1" in outcome and "001-6" in outcome
+        data = device.read_bytes()
+        assert data.startswith(b"\x1b@")  # ESC @
+        for n in range(1, 7):
+            assert f"001-{n}".encode() in data
+        assert data.count(b"\x1dV\x00") == 6  # a cut after each ticket
+        assert app.thinker.answered == 1 and app.thinker.fallbacks == 0
+    finally:
+        app.thinker.shutdown(wait=True, cancel_futures=True)
+        app.printer.shutdown(wait=True)
+
+
+def test_a_receipt_printer_that_is_gone_is_said_and_nothing_is_registered(
+    display: None, tmp_path: Path
+) -> None:
+    """The tickets are drawn in a worker, then the printer is found gone: its own
+    sentence for the screen, and no ticket of the failed print is known."""
+    from hardware.printing import PrintError
+
+    app = Kiosk(KioskOptions(headless=True, lang="en", seed=5, size=(1280, 720)),
+                Config(printing=PrintingConfig(escpos="/dev/usb/lp-not-here")))
+    try:
+        with pytest.raises(PrintError) as raised:
+            app.print_strips(1).result(timeout=60)
+        assert raised.value.key == "printing.error_no_receipt"
+        assert raised.value.values == {"device": "/dev/usb/lp-not-here"}
+        assert app.controller.lookup("001-1") == []
+    finally:
+        app.thinker.shutdown(wait=True, cancel_futures=True)
+        app.printer.shutdown(wait=True)
 
 
 def test_printed_tickets_are_in_play_only_once_checked_in(

@@ -98,3 +98,71 @@ def test_takhteh_nards_panel_is_painted_part_by_part(display: None) -> None:
     assert not scene.settled
     frames, shown = check(scene, surface, 0.1)
     assert frames >= 2 and shown >= 3  # the board first, the panel's parts after
+
+
+def test_the_budget_counts_from_the_frames_start() -> None:
+    """What a frame did before painting (the phones' pushes, a move applied) is spent of
+    its budget; a mark left by an earlier frame, or none, counts from painting's start."""
+    import time
+
+    from kiosk.scenes import budget
+
+    frame = Budget(0.003)
+    budget.frame_begins()
+    time.sleep(0.004)  # the frame's other work took longer than the whole budget
+    frame.start()
+    assert frame.spent() and frame.late  # a table then starts nothing new this frame
+    budget.frame_begins()
+    frame.start()
+    assert not frame.spent() and not frame.late
+    time.sleep(budget.STALE_FRAME + 0.01)  # no frame loop marks the frames any more
+    frame.start()
+    assert not frame.spent() and not frame.late
+    time.sleep(0.004)
+    assert frame.spent() and not frame.late
+    assert Budget(None).spent() is False
+
+
+def test_a_frame_whose_budget_went_before_painting_leaves_the_table_to_the_next(
+        display: None) -> None:
+    """A move applied and the phones' pages pushed took the frame's budget: the table
+    looks at nothing and paints nothing in that frame. If every frame is like that, the
+    one after WHOLE_AFTER of them paints everything; and a frame with its budget paints
+    what the skipped ones left, so that the screen ends as if painted at once."""
+    import time
+
+    from kiosk.scenes import budget
+
+    tr = Translator("en")
+    scene = HeartsScene(TextRenderer(rtl=tr.rtl), tr, lambda: HeartsState(None),
+                        tuple(make_bot("medium") for _ in range(4)), random.Random(3),
+                        pause=0.05)
+    scene.budget = Budget(0.003)
+    surface = pygame.Surface(SIZE)
+    scene.draw(surface, 0.0)  # the first frame paints everything
+    t, skipped, forced = 0.0, 0, 0
+    while forced < 3 and t < 60:  # every frame late, the game moving meanwhile
+        t += 0.1
+        scene.update(t)
+        budget.frame_begins()
+        time.sleep(0.004)  # the frame's other work spent its budget
+        in_a_row = scene._cut
+        drawn = scene.draw(surface, t)
+        if in_a_row < WHOLE_AFTER:
+            assert drawn == [], "a frame with its budget spent painted"
+            assert not scene.settled  # what it left is still to come
+            skipped += 1
+        else:
+            assert scene._cut == 0 and not scene._later  # every changed place, at last
+            forced += 1
+    assert forced == 3 and skipped == 3 * WHOLE_AFTER
+    # the game moves on; frames with their budget catch up, and show only whole places
+    while scene.settled and t < 120:
+        t += 0.1
+        scene.update(t)
+        budget.frame_begins()
+        time.sleep(0.004)
+        scene.draw(surface, t)
+    assert not scene.settled
+    time.sleep(budget.STALE_FRAME + 0.01)  # the next frames have their budget
+    check(scene, surface, t)
