@@ -54,9 +54,8 @@ class FramedPipe:
     be written now waits in a buffer for the next `flush`; what is read arrives whole
     or waits for the rest."""
 
-    def __init__(self, fd: int, *, reading: bool) -> None:
+    def __init__(self, fd: int) -> None:
         self.fd = fd
-        self.reading = reading
         os.set_blocking(fd, False)
         self._buffer = bytearray()
         self.closed = False
@@ -166,8 +165,8 @@ class RemoteServer:
             return False
         os.close(to_child_r)
         os.close(from_child_w)
-        self._out = FramedPipe(to_child_w, reading=False)
-        self._in = FramedPipe(from_child_r, reading=True)
+        self._out = FramedPipe(to_child_w)
+        self._in = FramedPipe(from_child_r)
         self._write(("start", self.addresses, self.port, self.fonts, self.max_clients,
                      self._words_now()))
         if not self._wait(lambda: self._started, timeout):

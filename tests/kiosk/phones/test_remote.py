@@ -130,7 +130,7 @@ def test_a_framed_pipe_reads_messages_cut_anywhere() -> None:
     from kiosk.phones.remote import FramedPipe
 
     r, w = os.pipe()
-    pipe = FramedPipe(r, reading=True)
+    pipe = FramedPipe(r)
     try:
         messages = [("request", n, "message", n, {"type": "ping"}, False) for n in range(5)]
         data = b"".join(struct.pack("!i", len(b)) + b for b in

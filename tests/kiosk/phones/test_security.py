@@ -826,19 +826,24 @@ def test_guessing_codes_is_slowed_and_the_tv_code_changes(live_kiosk: Make) -> N
     url = k.join_urls() if k.hub.scene is not None else []
     assert url == []  # no table: no join codes
 
-    async def run() -> list[int]:
+    async def run() -> tuple[list[int], float]:
         async with aiohttp.ClientSession() as session:
             statuses = []
+            began = time.monotonic()
             for i in range(int(server.POST_BURST) + 5):
                 status, _ = await post(session, k.base + "/api/ticket",
                                        {"serial": "B001-1", "code": f"{i:05d}"})
                 statuses.append(status)
-            return statuses
+            return statuses, time.monotonic() - began
 
-    statuses = asyncio.run(run())
+    statuses, took = asyncio.run(run())
     burst = int(server.POST_BURST)
     assert statuses[:burst] == [403] * burst  # each refused: a wrong code on the TV
-    assert set(statuses[burst:]) == {429}  # then one refusal every two seconds, no more
+    # then one refusal every two seconds, no more: on a slow machine the burst itself
+    # may last long enough for one or two more to be earned meanwhile
+    earned = int(took * server.POST_RATE)
+    assert set(statuses[burst:]) <= {403, 429} and 429 in statuses[burst:]
+    assert statuses[burst:].count(403) <= earned
     # After TV_CODE_MISSES wrong codes the TV shows a new one: guesses start again.
     assert k.call(lambda: k.hub.tv_code) != first
     assert len(k.call(lambda: k.hub.tv_code)) == TV_CODE_LENGTH
