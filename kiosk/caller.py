@@ -36,6 +36,10 @@ REPEAT_SECONDS = 5.0
 SERIAL_MAX = 12
 SERIAL_CHARS = frozenset("0123456789-ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 LAST_CALLS = 5
+# Notices about calling going on again: out of date as soon as calling stops (a pause, a
+# claim) or, the one asking for Space, goes on (`CallerController._calling_changed`).
+CALLING_NOTICES = frozenset({"notice.resumed", "notice.resumed_calling",
+                             "notice.resumed_after_restart"})
 
 
 class RandomLike(Protocol):
@@ -207,6 +211,13 @@ class CallerController:
     def _say(self, key: str, now: float, **values: object) -> None:
         self.notice = Notice(key, values, now + NOTICE_SECONDS)
         self._mark(Changed.NOTICE)
+
+    def _calling_changed(self) -> None:
+        """Calling stopped or went on: a notice saying it goes on again is out of date (a
+        "Calling again" under "Paused")."""
+        if self.notice is not None and self.notice.key in CALLING_NOTICES:
+            self.notice = None
+            self._mark(Changed.NOTICE)
 
     # -- state the screen shows -----------------------------------------------------------
     @property
@@ -547,6 +558,7 @@ class CallerController:
             return
         self.paused = not self.paused
         self.next_call_at = None if self.paused else now + self.rhythm
+        self._calling_changed()
         self._speak(["paused" if self.paused else "resumed"])
         self._mark(Changed.STATUS)
 
@@ -565,6 +577,7 @@ class CallerController:
             return None
         if self.paused:
             self.paused = False
+            self._calling_changed()
             self._mark(Changed.STATUS)
         return self.call_next(now)
 
@@ -603,6 +616,7 @@ class CallerController:
         self.serial_text = ""
         self.result = None
         self._verdict_at = None
+        self._calling_changed()
         if seat is not None:
             self._lights("led_on", seat)
             log.info("seat %d claims", seat)

@@ -11,9 +11,12 @@ every line of a given size has the same height, so rows of text line up.
 from __future__ import annotations
 
 import logging
+import weakref
 from collections import OrderedDict, deque
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
+from typing import ClassVar
 
 import pygame
 
@@ -36,7 +39,21 @@ WARM_SIGNS = " .,:;!?'()/-–—·…×=+%«»،؟♠♥♦♣★✓"  # and the
 WARM_PERSIAN = ("۰۱۲۳۴۵۶۷۸۹ ابپتثجچحخدذرزژسشصضطظعغفقکگلمنوهی "
                 "بببب پپپ تتت ججج ححح سسس ششش ععع ففف ققق ککک گگگ للل ممم ننن ههه ییی ، ؟ «»")
 
-__all__ = ["FontError", "FontFiles", "TextRenderer", "find_fonts", "has_arabic", "visual"]
+__all__ = ["FontError", "FontFiles", "Line", "TextRenderer", "find_fonts", "has_arabic",
+           "visual"]
+
+
+@dataclass(frozen=True)
+class Line:
+    """What a surface the renderer handed out shows (see `TextRenderer.record`): its words,
+    the size they read as (a line shrunk to fit reads smaller than it was asked for), its
+    colour, weight and direction."""
+
+    text: str
+    size: int
+    colour: Colour
+    bold: bool
+    rtl: bool
 
 
 def aligned(box: pygame.Rect, rect: pygame.Rect, align: str, rtl: bool) -> pygame.Rect:
@@ -74,6 +91,23 @@ class TextRenderer:
         self._bytes = 0  # the pixels the cache holds
         self.hits = 0
         self.misses = 0
+
+    # With `record` on, each surface any renderer hands out is noted with what it shows,
+    # for as long as the surface lives (the screen walker, tests/kiosk/walker.py, follows
+    # where it is drawn).
+    issued: ClassVar[weakref.WeakKeyDictionary[pygame.Surface, Line] | None] = None
+
+    @classmethod
+    def record(cls, on: bool = True) -> None:
+        """Note what each line handed out from now on shows (`issued`), or stop."""
+        cls.issued = weakref.WeakKeyDictionary() if on else None
+
+    def _issue(self, surface: pygame.Surface, text: str, size: int, colour: Colour,
+               bold: bool, rtl: bool) -> pygame.Surface:
+        issued = TextRenderer.issued
+        if issued is not None:
+            issued[surface] = Line(text, size, tuple(colour), bold, rtl)
+        return surface
 
     # -- fonts --------------------------------------------------------------------------
     def font(self, path: Path, size: int) -> pygame.font.Font:
@@ -150,9 +184,10 @@ class TextRenderer:
         if surface is not None:
             self._cache.move_to_end(key)
             self.hits += 1
-            return surface
-        self.misses += 1
-        return self._store(key, self._render(visual(text, rtl), size, colour, bold))
+        else:
+            self.misses += 1
+            surface = self._store(key, self._render(visual(text, rtl), size, colour, bold))
+        return self._issue(surface, text, size, colour, bold, rtl)
 
     def _store(self, key: tuple[object, ...], surface: pygame.Surface) -> pygame.Surface:
         self._cache[key] = surface
@@ -207,6 +242,7 @@ class TextRenderer:
         if wide <= max_width or size <= min_size:
             return self.render(text, size, colour, bold, rtl), size
         scale = max(max_width / wide, min_size / size)
+        reads = max(min_size, int(size * scale))
         key = ("fitted", text, size, tuple(colour), bold, rtl, max_width, min_size)
         surface = self._cache.get(key)
         if surface is None:
@@ -216,7 +252,7 @@ class TextRenderer:
             surface = self._store(key, pygame.transform.smoothscale(full, shrunk))
         else:
             self._cache.move_to_end(key)
-        return surface, max(min_size, int(size * scale))
+        return self._issue(surface, text, reads, colour, bold, rtl), reads
 
     def fit(
         self, text: str, size: int, colour: Colour, max_width: int, bold: bool = False,

@@ -123,6 +123,11 @@ class SheetRow:
     leading: bool = False
 
 
+SHEET_TITLE = 54  # a score sheet's title
+SHEET_TEXT = 42  # and every other line of it: a capital 28 px tall at 1080p (DESIGN §3b)
+SHEET_ROW = 58  # the pitch of its rows
+
+
 def score_sheet(text: TextRenderer, surface: pygame.Surface, rect: pygame.Rect, px: Px,
                 rtl: bool, title: str, header: Sequence[str], rows: Sequence[SheetRow],
                 footer: str, note: str | None = None) -> pygame.Rect | None:
@@ -146,25 +151,29 @@ def score_sheet_steps(text: TextRenderer, rect: pygame.Rect, px: Px, rtl: bool, 
     little time left can paint some and the next frame the rest."""
     inner = rect.inflate(-px(70), -px(36))
     head = pygame.Rect(inner.left, inner.top, inner.width, px(80))
-    columns = (0.0, 0.52, 0.78) if not rtl else (0.52, 0.22, 0.0)
     widths = (0.5, 0.22, 0.22)
+    columns: tuple[float, ...] = (0.0, 0.52, 0.78)
+    if rtl:  # mirrored: the names at the right edge, as the rule ends
+        columns = tuple(1 - x - w for x, w in zip(columns, widths, strict=True))
+    size, pitch = px(SHEET_TEXT), px(SHEET_ROW)
 
-    def row(y: int, cells: Sequence[str], size: int, colour: Colour, bold: bool) -> SheetStep:
+    def row(y: int, cells: Sequence[str], colour: Colour, bold: bool) -> SheetStep:
         def step(surface: pygame.Surface) -> None:
             for i, (cell, x, w) in enumerate(zip(cells, columns, widths, strict=True)):
                 box = pygame.Rect(inner.left + round(x * inner.width), y,
-                                  round(w * inner.width), px(58))
+                                  round(w * inner.width), pitch)
                 text.draw(surface, cell, size, colour, box,
                           align="start" if i == 0 else "center", bold=bold, rtl=rtl)
         return step
 
     def box(surface: pygame.Surface) -> None:
         overlay_box(surface, rect, px)
-        text.draw(surface, title, px(54), ACCENT, head, align="center", bold=True, rtl=rtl)
+        text.draw(surface, title, px(SHEET_TITLE), ACCENT, head, align="center", bold=True,
+                  rtl=rtl)
 
     y = head.bottom + px(6)
-    steps: list[SheetStep] = [box, row(y, header, px(30), TEXT_DIM, False)]
-    y += px(58)
+    steps: list[SheetStep] = [box, row(y, header, TEXT_DIM, False)]
+    y += pitch
 
     def rule(surface: pygame.Surface, y: int = y) -> None:
         pygame.draw.line(surface, PANEL_EDGE, (inner.left, y), (inner.right, y), px(2))
@@ -172,21 +181,20 @@ def score_sheet_steps(text: TextRenderer, rect: pygame.Rect, px: Px, rtl: bool, 
     steps.append(rule)
     for line in rows:
         y += px(6)
-        steps.append(row(y, line.cells, px(38), ACCENT if line.leading else TEXT,
-                         line.leading))
-        y += px(58)
+        steps.append(row(y, line.cells, ACCENT if line.leading else TEXT, line.leading))
+        y += pitch
     if note is not None:
-        noted = pygame.Rect(inner.left, y + px(10), inner.width, px(54))
+        noted = pygame.Rect(inner.left, y + px(10), inner.width, pitch)
 
         def note_step(surface: pygame.Surface) -> pygame.Rect:
-            text.draw(surface, note, px(38), GOOD, noted, align="center", bold=True, rtl=rtl)
+            text.draw(surface, note, size, GOOD, noted, align="center", bold=True, rtl=rtl)
             return noted
 
         steps.append(note_step)
-    foot = pygame.Rect(inner.left, inner.bottom - px(54), inner.width, px(54))
+    foot = pygame.Rect(inner.left, inner.bottom - pitch, inner.width, pitch)
 
     def foot_step(surface: pygame.Surface) -> None:
-        text.draw(surface, footer, px(32), TEXT_DIM, foot, align="center", rtl=rtl)
+        text.draw(surface, footer, size, TEXT_DIM, foot, align="center", rtl=rtl)
 
     steps.append(foot_step)
     return steps
@@ -220,16 +228,29 @@ def menu_rows(box: pygame.Rect, look: MenuLook, rows: int, px: Px) -> list[pygam
 
 
 def modes_menu(text: TextRenderer, surface: pygame.Surface, box: pygame.Rect, look: MenuLook,
-               px: Px, rtl: bool, title: str, rows: Sequence[str], index: int) -> None:
+               px: Px, rtl: bool, title: str, rows: Sequence[str], index: int,
+               more: tuple[bool, bool] = (False, False)) -> None:
     """The menu of ways to play (and of the game's options): a title, then a row each; the
-    row at `index` is lit."""
+    row at `index` is lit. `more`: rows hidden above and below the ones shown (a menu
+    longer than the screen shows a window of it round the lit row), marked by arrows on
+    the box's edge."""
     overlay_box(surface, box, px, look.radius, look.alpha)
     head = pygame.Rect(box.left, box.top + px(look.top), box.width, px(90))
     text.draw(surface, title, px(look.title), ACCENT, head, align="center", bold=True, rtl=rtl)
-    for i, (rect, name) in enumerate(zip(menu_rows(box, look, len(rows), px), rows,
-                                         strict=True)):
+    rects = menu_rows(box, look, len(rows), px)
+    for i, (rect, name) in enumerate(zip(rects, rows, strict=True)):
         button(text, surface, rect, name, px(look.text), px, rtl, chosen=i == index,
                lit_fill=PANEL, pad=30)
+    side = px(16)
+    for hidden, rect, way in ((more[0], rects[0] if rects else box, -1),
+                              (more[1], rects[-1] if rects else box, 1)):
+        if not hidden:
+            continue
+        x = box.right - px(30)
+        y = rect.centery
+        tip = y + way * side
+        pygame.draw.polygon(surface, ACCENT, [(x - side, y - way * side // 2),
+                                              (x + side, y - way * side // 2), (x, tip)])
 
 
 def luminance(colour: Colour) -> float:

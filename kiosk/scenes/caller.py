@@ -76,6 +76,11 @@ BANNER_ASK: Colour = WARN  # a ticket not checked in: the host decides
 BANNER_ASK_TEXT: Colour = (24, 20, 8)  # 10:1
 
 LEGEND_KEYS = ("pause", "next", "repeat", "claim", "new_hand", "back", "fullscreen")
+LEGEND_SEP = "  ·  "
+# Text read from the sofa (DESIGN §3b): at these sizes a capital is ≥ 28 px tall at 1080p.
+LEGEND_SIZE = 40  # the keys' line at the bottom
+HINT_SIZE = 40  # the check-in panel's hints
+HINT_PITCH = 58
 BOARD_ROWS = 11  # column 9 holds 80–90
 
 
@@ -149,7 +154,7 @@ def make_layout(size: tuple[int, int], rtl: bool) -> Layout:
     margin = px(28)
     gap = px(24)
     header = pygame.Rect(margin, margin, width - 2 * margin, px(84))
-    legend = pygame.Rect(margin, height - margin - px(44), width - 2 * margin, px(44))
+    legend = pygame.Rect(margin, height - margin - px(56), width - 2 * margin, px(56))
     notice = pygame.Rect(margin, legend.top - px(60), width - 2 * margin, px(56))
     body_top = header.bottom + gap
     body_bottom = notice.top - px(8)
@@ -229,6 +234,19 @@ class VerdictDrawn:
     serial: pygame.Rect | None = None  # the serial as printed
 
 
+@dataclass(frozen=True)
+class TextDrawn:
+    """A line of text as drawn (for the readability tests): its words, its font size in
+    pixels, its colour, where its image went, whether bold. Size 0: no line of one size,
+    `rect` where its ink lies (the check-in's QR code, the typed number's pieces)."""
+
+    text: str
+    size: int
+    colour: Colour
+    rect: pygame.Rect
+    bold: bool = False
+
+
 # A line's pieces: ("text", shaped in the screen's direction), ("serial", drawn as
 # printed, left to right, Latin digits), ("chip", a number in the last-number mark).
 Piece = tuple[str, str]
@@ -258,6 +276,8 @@ class CallerScene:
         self._claim_shown = False
         self._checkin_shown = False
         self.verdict_drawn: VerdictDrawn | None = None
+        self.legend_drawn: TextDrawn | None = None
+        self.checkin_drawn: dict[str, TextDrawn] = {}  # the check-in panel, as last drawn
 
     # -- input ----------------------------------------------------------------------------
     def handle(self, action: Action | None, typed: str, now: float) -> None:
@@ -356,9 +376,20 @@ class CallerScene:
     def _draw_text(
         self, surface: pygame.Surface, text: str, size: float, colour: Colour,
         rect: pygame.Rect, align: str = "start", bold: bool = False, rtl: bool | None = None,
+        key: str | None = None,
     ) -> None:
+        """A line in `rect` (shrunk to fit); with a `key`, noted in `checkin_drawn` (the
+        check-in panel's) or `legend_drawn` (the legend's)."""
         assert self._layout is not None
-        self.text.draw(surface, text, self._layout.px(size), colour, rect, align, bold, rtl)
+        px_size = self._layout.px(size)
+        drawn = self.text.draw(surface, text, px_size, colour, rect, align, bold, rtl)
+        if key is None:
+            return
+        shown = TextDrawn(text, px_size, colour, drawn, bold)
+        if key == "legend":
+            self.legend_drawn = shown
+        else:
+            self.checkin_drawn[key] = shown
 
     def _restore(self, surface: pygame.Surface, rect: pygame.Rect) -> pygame.Rect:
         assert self._background is not None
@@ -380,8 +411,9 @@ class CallerScene:
         self._draw_text(bg, self.tr("caller.title"), 60, ACCENT, layout.title, bold=True)
         for number, rect in layout.cells.items():
             self._draw_cell(bg, number, rect, lit=False, last=False)
-        legend = "   ·   ".join(self.tr(f"legend.{k}") for k in LEGEND_KEYS)
-        self._draw_text(bg, legend, 26, TEXT_DIM, layout.legend, align="center")
+        legend = LEGEND_SEP.join(self.tr(f"legend.{k}") for k in LEGEND_KEYS)
+        self._draw_text(bg, legend, LEGEND_SIZE, TEXT, layout.legend, align="center",
+                        key="legend")
         self._draw_text(bg, self.tr("caller.last_calls"), 28, TEXT_DIM, layout.last_label,
                         align="center")
         self._background = bg
@@ -497,7 +529,9 @@ class CallerScene:
         return dirty
 
     def _draw_checkin(self, surface: pygame.Surface) -> pygame.Rect:
-        """Before the first call: how many tickets are in play, and how to add more."""
+        """Before the first call: how many tickets are in play, and how to add more. With
+        the phones on, the ticket page's code stands in the end corner under the title,
+        the count, the typed number and the code's words beside it; the hints under all."""
         assert self._layout is not None
         layout = self._layout
         px = layout.px
@@ -507,45 +541,75 @@ class CallerScene:
         pygame.draw.rect(surface, PANEL, panel, border_radius=px(24))
         pygame.draw.rect(surface, ACCENT, panel, width=px(4), border_radius=px(24))
         inner = panel.inflate(-px(48), -px(40))
+        self.checkin_drawn = {}
         y = inner.top
         self._draw_text(surface, self.tr("checkin.title"), 52, ACCENT,
                         pygame.Rect(inner.left, y, inner.width, px(80)), align="center",
-                        bold=True)
+                        bold=True, key="checkin|title")
         y += px(110)
+        # Each hint (a key and what it does) starts a line of its own.
+        hints = [line for key in ("checkin.hint", "checkin.clear_hint")
+                 for hint in self.tr(key).split(" · ")
+                 for line in self._balanced(hint, px(HINT_SIZE), inner.width)]
+        pitch = px(HINT_PITCH)
+        phones = self.phones
+        column = inner
+        count_h, typed_h = px(140), px(84)
+        steps = (px(170), px(110))  # from the count to the typed number, and on
+        if phones is not None:
+            code = qr_surface(phones.ticket_url, px(230))
+            spot = code.get_rect(topright=(inner.right, y)) if not self.rtl else \
+                code.get_rect(topleft=(inner.left, y))
+            surface.blit(code, spot)
+            self.checkin_drawn["checkin|code"] = TextDrawn(phones.ticket_url, 0, TEXT, spot)
+            width = inner.width - spot.width - px(24)
+            left = inner.left if not self.rtl else spot.right + px(24)
+            column = pygame.Rect(left, inner.top, width, inner.height)
+            count_h = px(130)
+            steps = (px(134), px(94))
         self._draw_text(surface, self.tr("checkin.count", count=self.tr.digits(c.in_play)),
-                        96, TEXT, pygame.Rect(inner.left, y, inner.width, px(140)),
-                        align="center", bold=True)
-        y += px(170)
+                        96, TEXT, pygame.Rect(column.left, y, column.width, count_h),
+                        align="center", bold=True, key="checkin|count")
+        y += steps[0]
         if c.checkin_text:
             typed = self._pieces(self.tr("checkin.typed"), {"serial": c.checkin_text})
+            glyphs: list[pygame.Rect] = []
             self._draw_pieces(surface, typed, 56, TEXT,
-                              pygame.Rect(inner.left, y, inner.width, px(84)), bold=True)
-        y += px(110)
-        phones = self.phones
-        width = inner.width
-        if phones is not None:  # the ticket page's code in the end corner, its words beside
-            side = px(230)
-            code = qr_surface(phones.ticket_url, side)
-            spot = code.get_rect(bottomright=inner.bottomright) if not self.rtl else \
-                code.get_rect(bottomleft=inner.bottomleft)
-            surface.blit(code, spot)
-            width = inner.width - code.get_width() - px(24)
+                              pygame.Rect(column.left, y, column.width, typed_h), bold=True,
+                              ink=glyphs)
+            self.checkin_drawn["checkin|typed"] = TextDrawn(
+                c.checkin_text, 0, TEXT, glyphs[0].unionall(glyphs[1:]), True)
+        y += steps[1]
+        if phones is not None:
             # The address and the code exactly as typed: Latin digits, left to right.
             words = self.tr("phones.on_tv").format(url=f"\u2066{phones.ticket_url}\u2069",
                                                    code=f"\u2066{phones.tv_code}\u2069")
-            top = spot.top
-            left = inner.left if not self.rtl else spot.right + px(24)
-            for line in self.text.wrap(words, px(34), width, colour=TEXT):
-                self._draw_text(surface, line, 34, TEXT, pygame.Rect(left, top, width, px(52)))
-                top += px(52)
-            y = min(y, spot.top - px(4 * 52))
-        for key in ("checkin.hint", "checkin.clear_hint"):
-            for line in self.text.wrap(self.tr(key), px(34), inner.width, colour=TEXT_DIM):
-                self._draw_text(surface, line, 34, TEXT_DIM,
-                                pygame.Rect(inner.left, y, inner.width, px(52)),
-                                align="center")
+            for i, line in enumerate(self.text.wrap(words, px(34), column.width)):
+                self._draw_text(surface, line, 34, TEXT,
+                                pygame.Rect(column.left, y, column.width, px(52)),
+                                key=f"checkin|phones{i}")
                 y += px(52)
+            # Under the code too, and a little apart from the words if the hints fit.
+            y = max(y, spot.bottom) + px(8)
+            y = max(y, min(y + px(24), inner.bottom - len(hints) * pitch))
+        for i, line in enumerate(hints):
+            self._draw_text(surface, line, HINT_SIZE, TEXT,
+                            pygame.Rect(inner.left, y, inner.width, pitch), align="center",
+                            key=f"checkin|hint{i}")
+            y += pitch
         return rect
+
+    def _balanced(self, text: str, size: int, width: int) -> list[str]:
+        """`text` wrapped to `width` in as few lines, of about the same width (no word
+        left alone on the last)."""
+        lines = self.text.wrap(text, size, width)
+        trial = self.text.width(text, size) // max(1, len(lines))
+        while len(lines) > 1 and trial < width:
+            even = self.text.wrap(text, size, trial)
+            if len(even) == len(lines):
+                return even
+            trial += size // 2
+        return lines
 
     def _draw_board(self, surface: pygame.Surface) -> pygame.Rect:
         assert self._layout is not None
@@ -957,8 +1021,10 @@ class CallerScene:
     def _draw_pieces(
         self, surface: pygame.Surface, pieces: list[Piece], size: float, colour: Colour,
         rect: pygame.Rect, align: str = "center", bold: bool = False,
+        ink: list[pygame.Rect] | None = None,
     ) -> list[pygame.Rect]:
-        """One line of pieces in reading order, shrunk to fit `rect`; each piece's rectangle."""
+        """One line of pieces in reading order, shrunk to fit `rect`; each piece's rectangle
+        (and, into `ink`, the rectangle of each piece's glyphs)."""
         assert self._layout is not None
         px_size = self._layout.px(size)
         while True:
@@ -976,6 +1042,8 @@ class CallerScene:
         for i in order:  # right-to-left text: the first piece is the rightmost
             image = images[i]
             rects[i] = surface.blit(image, image.get_rect(left=x, centery=rect.centery))
+            if ink is not None:
+                ink.append(image.get_bounding_rect(min_alpha=128).move(rects[i].topleft))
             x += image.get_width()
         return rects
 

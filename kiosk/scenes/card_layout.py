@@ -62,6 +62,11 @@ TRICK_SPOTS: dict[int, dict[str, tuple[float, float]]] = {
 }
 TAG_EDGES = {"bottom": "bottom", "left": "left", "right": "right", "top": "top",
              "top_left": "top_left", "top_right": "top"}
+# At 5 seats the trick is crowded: each tag lies off its card, clear of every card (and of
+# both indices), beside it toward its player; the bottom one beside the card's foot, on
+# the end side (the start side has the bottom seat's plate and what stands above it).
+TAG_EDGES_FIVE = {"bottom": "foot", "left": "off_left", "right": "off_right",
+                  "top_left": "off_top_left", "top_right": "off_top_right"}
 
 
 # -- layout -------------------------------------------------------------------------------------
@@ -214,7 +219,8 @@ def make_layout(size: tuple[int, int], rtl: bool, players: int,
     centre = band.center
 
     inside = panel.inflate(-2 * px(20), -2 * px(20))
-    title = pygame.Rect(inside.left, inside.top, inside.width, px(72))
+    # room for the title's line box: Persian letters reach low, clear of the mode under it
+    title = pygame.Rect(inside.left, inside.top, inside.width, px(88))
     mode = pygame.Rect(inside.left, title.bottom, inside.width, 2 * px(ROW))
     info = pygame.Rect(inside.left, mode.bottom + px(4), inside.width, 2 * px(ROW))
     prompt = pygame.Rect(inside.left, info.bottom + px(20), inside.width, 3 * px(ROW))

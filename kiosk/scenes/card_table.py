@@ -97,7 +97,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Collection, Mapping, Sequence
 from concurrent.futures import Executor
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -108,7 +108,14 @@ from kiosk.cards_draw import FRENCH, CardPainter, draw_pip
 from kiosk.config import DEFAULT_KEYS, Action
 from kiosk.i18n import Translator
 from kiosk.scenes.budget import DRAW_BUDGET, WHOLE_AFTER, Budget
-from kiosk.scenes.card_layout import PLACES, SEAT_NAMES, TAG_EDGES, Layout, make_layout
+from kiosk.scenes.card_layout import (
+    PLACES,
+    SEAT_NAMES,
+    TAG_EDGES,
+    TAG_EDGES_FIVE,
+    Layout,
+    make_layout,
+)
 from kiosk.scenes.card_phones import PhonesPanel
 from kiosk.scenes.card_pieces import (
     COLLECT,
@@ -116,7 +123,6 @@ from kiosk.scenes.card_pieces import (
     FELT_DARK,
     HOLD,
     MENU,
-    MENU_ROW_MIN,
     NOTICE_SECONDS,
     PLATE,
     READ,
@@ -397,6 +403,17 @@ class CardTableScene(TableScene, TableText, PhonesPanel):
         line (the trumps, the contract) and cards face up (a turned card); (None, ()):
         nothing."""
         return None, ()
+
+    def toast_clear_of(self, layout: Layout) -> Sequence[pygame.Rect]:
+        """Boxes of the game's own on the felt that a notice must leave uncovered: it
+        narrows to the room beside them (default: none)."""
+        return ()
+
+    def trick_card_image(self, card: Any, size: tuple[int, int], angle: float,
+                         won: bool) -> pygame.Surface:
+        """A card of the trick on the felt, as `CardPainter.surface` makes it (a game may
+        draw more on it, such as a larger index)."""
+        return self.painter.surface(card, size, angle, outline=ACCENT if won else None)
 
     def after_applied(self, move: Move) -> None:
         """An action was applied and animated (a notice said here gives way to the one
@@ -781,7 +798,7 @@ class CardTableScene(TableScene, TableText, PhonesPanel):
         if self.menu_open:
             for i, rect in enumerate(self._menu_rects):
                 if rect.collidepoint(pos):
-                    self.menu_pick(i)
+                    self.menu_pick(getattr(self, "_menu_first", 0) + i)
                     return
             self.menu_open = False
             return
@@ -1346,7 +1363,7 @@ class CardTableScene(TableScene, TableText, PhonesPanel):
         name_box = pygame.Rect(0, 0, self.text.width(name, size, True, rtl)
                                + 2 * px(16), height)
         parts = [(name_box, name, ACCENT if won else TAG, TAG if won else TEXT)]
-        edge = TAG_EDGES[place]
+        edge = (TAG_EDGES_FIVE if self.players == 5 else TAG_EDGES)[place]
         if led and not (won and say_won):  # the winner's long tag goes without the badge
             word = self.word("led")
             badge = pygame.Rect(0, 0, self.text.width(word, size, True, rtl)
@@ -1354,7 +1371,7 @@ class CardTableScene(TableScene, TableText, PhonesPanel):
             parts.append((badge, word, TEXT, TAG))
         # Side by side (the name first in reading order), or the badge under the name on a
         # card at the side, so a tag stays narrow there.
-        stacked = edge in ("left", "right") and len(parts) > 1
+        stacked = edge in ("left", "right", "off_left", "off_right") and len(parts) > 1
         if stacked:
             badge = parts[1][0]
             group = pygame.Rect(0, 0, max(name_box.width, badge.width),
@@ -1375,10 +1392,25 @@ class CardTableScene(TableScene, TableText, PhonesPanel):
         elif edge == "left":
             group.right = card.left + min(onto, group.width // 2)
             group.centery = card.centery + below
-        else:
+        elif edge == "right":
             group.left = card.right - min(onto, group.width // 2)
             group.centery = card.centery + below
+        else:  # 5 seats: off the card (TAG_EDGES_FIVE)
+            gap = px(6)
+            if edge in ("off_left", "off_top_left") or (edge == "foot" and rtl):
+                group.right = card.left - gap
+            else:
+                group.left = card.right + gap
+            if edge == "foot":
+                group.bottom = card.bottom
+            elif edge in ("off_top_left", "off_top_right"):
+                group.top = card.top
+            else:
+                group.centery = card.centery + below
         group.clamp_ip(bounds or layout.inner)  # a long tag near the rim moves in
+        if edge in TAG_EDGES_FIVE.values() and won and say_won and group.colliderect(card):
+            # no room off the card for "… won the trick": the gold name (the panel says it)
+            return self._tag_parts(layout, seat, card, place, led, won, bounds, say_won=False)
         if stacked:
             name_box.midtop = group.midtop
             parts[1][0].midbottom = group.midbottom
@@ -1431,8 +1463,7 @@ class CardTableScene(TableScene, TableText, PhonesPanel):
                 where = lerp(spot, goal, g)
             turn = 2 * round(turn / 2)  # whole steps, so a flight reuses a few drawings
             won = played.seat == winner
-            card = self.painter.surface(played.card, layout.trick_card, turn,
-                                        outline=ACCENT if won else None)
+            card = self.trick_card_image(played.card, layout.trick_card, turn, won)
             rect = card.get_rect(center=(round(where[0]), round(where[1])))
 
             def paint(surface: pygame.Surface, card: pygame.Surface = card,
@@ -1547,16 +1578,28 @@ class CardTableScene(TableScene, TableText, PhonesPanel):
         return pieces
 
     def _toast(self, layout: Layout) -> Piece:
-        """A notice over the lower part of the table, just above the hand."""
+        """A notice over the lower part of the table, just above the hand, beside the
+        boxes it must leave uncovered (`toast_clear_of`); a line too long for it goes on
+        the next."""
         assert self.notice is not None
         px, rtl = layout.px, self.rtl
         line, small, warn = self.notice
-        width = min(px(1040), layout.inner.width - px(40))
+        room = layout.inner.inflate(-px(40), 0)
+        for other in self.toast_clear_of(layout):  # the room beside it, on the wider side
+            left, right = room.left, room.right
+            if other.centerx < room.centerx:
+                left = max(left, other.right + px(16))
+            else:
+                right = min(right, other.left - px(16))
+            room = pygame.Rect(left, room.top, right - left, room.height)
+        width = min(px(1040), room.width)
         size = px(READ)
+        heads = self.text.wrap(line, size, width - px(48), bold=True, rtl=rtl) or [line]
         smalls = self.text.wrap(small, size, width - px(48), rtl=rtl, colour=TEXT) \
             if small is not None else []
-        rect = pygame.Rect(0, 0, width, px(24) + px(ROW) * (1 + len(smalls)))
+        rect = pygame.Rect(0, 0, width, px(24) + px(ROW) * (len(heads) + len(smalls)))
         rect.midbottom = (layout.centre[0], layout.band.bottom)
+        rect.clamp_ip(pygame.Rect(room.left, layout.inner.top, room.width, layout.inner.height))
 
         def paint(surface: pygame.Surface) -> None:
             pygame.draw.rect(surface, theme.OVERLAY, rect, border_radius=px(26))
@@ -1564,10 +1607,12 @@ class CardTableScene(TableScene, TableText, PhonesPanel):
                              border_radius=px(26))
             inner = rect.inflate(-px(48), -px(24))
             top = pygame.Rect(inner.left, inner.top, inner.width, px(ROW))
-            self._line(surface, "toast|line", "table", line, size, TIMER_LOW if warn else TEXT,
-                       top, align="center", bold=True)
+            for i, head in enumerate(heads):
+                self._line(surface, "toast|line" + (str(i) if i else ""), "table", head, size,
+                           TIMER_LOW if warn else TEXT, top.move(0, i * px(ROW)),
+                           align="center", bold=True)
             for i, text in enumerate(smalls):
-                row = top.move(0, (i + 1) * px(ROW))
+                row = top.move(0, (len(heads) + i) * px(ROW))
                 self._line(surface, f"toast|small{i}", "table", text, size, TEXT, row,
                            align="center")
 
@@ -1755,8 +1800,10 @@ class CardTableScene(TableScene, TableText, PhonesPanel):
             noted = pygame.Rect(inner.left, y + px(10), inner.width, px(54))
 
             def note_step(surface: pygame.Surface) -> pygame.Rect:
-                self._line(surface, "scores|note", "table", note, px(READ), ACCENT, noted,
-                           align="center", bold=True)
+                for i, line in enumerate(note.split("\n")):  # a line a row
+                    self._line(surface, "scores|note" + (str(i) if i else ""), "table", line,
+                               px(READ), ACCENT, noted.move(0, i * px(54)), align="center",
+                               bold=True)
                 return noted
 
             steps.append(note_step)
@@ -1774,18 +1821,24 @@ class CardTableScene(TableScene, TableText, PhonesPanel):
         rect = layout.overlay.copy()
         room = layout.felt.height - px(40)
         look = MENU
-        # With the rule variants the menu has more rows than fit at their full pitch:
-        # the rows close up (never below MENU_ROW_MIN) so that every one is on the felt.
-        while theme.menu_height(look, self.menu_size, px) > room and look.row > MENU_ROW_MIN:
-            look = replace(look, row=look.row - 2)
-        rect.height = min(room, theme.menu_height(look, self.menu_size, px))
+        # With the rule variants the menu has more rows than fit on the felt at their
+        # full pitch (text a player reads needs it): it shows as many as fit, a window
+        # round the lit row that follows the cursor, arrows saying there are more.
+        size = self.menu_size
+        fits = max(3, (room - theme.menu_height(look, 0, px)) // px(look.row))
+        shown = min(size, fits)
+        first = min(max(0, self.menu_index - shown // 2), size - shown)
+        self._menu_first = first
+        rect.height = min(room, theme.menu_height(look, shown, px))
         rect.center = layout.overlay.center
         rect.clamp_ip(layout.felt)
-        self._menu_rects = theme.menu_rows(rect, look, self.menu_size, px)
-        lines = self.menu_lines()
+        self._menu_rects = theme.menu_rows(rect, look, shown, px)
+        lines = self.menu_lines()[first:first + shown]
+        more = (first > 0, first + shown < size)
         title = self.word("choose_mode")
 
         def paint(surface: pygame.Surface) -> None:
-            theme.modes_menu(self.text, surface, rect, look, px, rtl, title, lines, self.menu_index)
+            theme.modes_menu(self.text, surface, rect, look, px, rtl, title, lines,
+                             self.menu_index - first, more)
 
-        return Piece("menu", rect, (lines, self.menu_index, rtl), paint)
+        return Piece("menu", rect, (lines, self.menu_index, first, rtl), paint)

@@ -10,13 +10,18 @@ is `kiosk.scenes.card_table.CardTableScene`'s. This scene says what Debertz is:
   round 2 (only the suit when the dealer must name one); the trump-seven swap and the
   weak-hand redeal as yes/no dialogs when the engine offers them; bella as a call beside
   the hand when it is announced by hand;
-- on the felt: the turned card (and the exposed stock card) with the trump, and the
-  declarations shown to all when they score (the runs, bella);
+- on the felt: the turned card (and the exposed stock card, each under its name) with the
+  trump, and the declarations shown to all when they score (the runs, bella), in boxes as
+  wide as the room beside the trick leaves, their lines wrapped rather than shrunk;
 - a plate gives a side's score and, during the bidding, the seat's last bid; in play the
   tricks its side has taken (the declarer's marked);
 - the score sheet after each deal: card points, last trick, sequences, bella, the deal's
-  total, what each side records and its game score, with the bait, hanging and ski marks
-  under it.
+  total, what each side records and its game score, its columns as wide as their words;
+  under it who declared which trumps, each run that scored (its length, whose, its
+  points) and whose bella, then the bait, hanging and ski marks.
+
+Every line a player reads is drawn at the table's reading size (`READ`): a box too
+narrow for a line makes room (a second line, a larger box), never smaller text.
 
 What may be done is always the engine's answer (`why_illegal`), named in the catalogue's
 words (`RULE_KEYS`). Seats by compass name: South is seat 0, then round to the left.
@@ -41,17 +46,21 @@ from kiosk.cards_draw import FACE, draw_pip
 from kiosk.config import Action
 from kiosk.i18n import Translator
 from kiosk.scenes.card_layout import Layout
-from kiosk.scenes.card_pieces import BOT_PAUSE, DEAL_PAUSE, READ, RESULT_PAUSE, Piece
+from kiosk.scenes.card_pieces import BOT_PAUSE, DEAL_PAUSE, READ, RESULT_PAUSE, ROW, Piece
 from kiosk.scenes.card_table import CardTableScene, Offer, ScoreSheet, ShownTrick
 from kiosk.table.choices import Choices
 from kiosk.table.controller import Move, Pacing
 from kiosk.table.games import TableGame
 from kiosk.table.seats import Mode
 from kiosk.text import TextRenderer
-from kiosk.theme import ACCENT, GOOD, TEXT
+from kiosk.theme import ACCENT, GOOD, TEXT, TEXT_DIM, Colour
 
 BID_PAUSE = 0.7  # before a computer bids
-SIDE_W = 190  # the trump and declarations boxes: clear of a dialog in the middle
+# The trump and declarations boxes' widths by table size (design pixels): as wide as the
+# felt beside the trick leaves, clear of the cards at the side and their name tags.
+SIDE_W = {2: 340, 3: 314, 4: 256}
+FACE_UP = 0.8  # the cards face up in the trump box, of the last trick's card size
+MINI = 0.62  # a declared run's cards, of the last trick's card size
 DISPLAY_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)  # colours alternate
 PLAIN_ORDER = (7, 8, 9, 11, 12, 13, 10, 14)  # low to high in a plain suit
 TRUMP_ORDER = (7, 8, 12, 13, 10, 14, 9, 11)  # low to high in trumps
@@ -77,8 +86,6 @@ def display_order(cards: Sequence[Card], trump: Suit | None) -> list[Card]:
 
 class DebertzScene(CardTableScene):
     """A game of Debertz between people and computers, on one screen."""
-
-    text_sizes = (*CardTableScene.text_sizes, 34)  # and the declared runs' lines
 
     game = "debertz"  # the catalogue's section: the table's words are looked up there first
 
@@ -196,7 +203,7 @@ class DebertzScene(CardTableScene):
                 return tr("debertz.ask_forced", suit=suit)
             return tr("debertz.ask_round2", suit=suit)
         if view.phase is Phase.SWAP and view.turned is not None and view.trump is not None:
-            return tr("debertz.ask_swap", card=self.card_text(view.turned))
+            return tr("debertz.ask_swap")  # the turned card lies named in the trump box
         if view.phase is Phase.REDEAL:
             return tr("debertz.ask_redeal", points=tr.digits(dr.hand_value(view.hand)))
         return None
@@ -295,6 +302,14 @@ class DebertzScene(CardTableScene):
             return []
         return [self._trump_box(layout, view), *self._declarations(layout, view)]
 
+    def toast_clear_of(self, layout: Layout) -> Sequence[pygame.Rect]:
+        """The trump and declarations boxes where they reach down to a notice of two lines:
+        it goes beside them."""
+        view = self.view()
+        low = layout.band.bottom - layout.px(24) - 2 * layout.px(ROW)
+        return [piece.rect for piece in self.extra_pieces(layout, view, self._now)
+                if piece.rect.bottom > low]
+
     def table_note(self, view: View) -> tuple[str | None, list[Card]]:
         if view.phase in (Phase.DEAL, Phase.OVER):
             return None, []
@@ -303,11 +318,23 @@ class DebertzScene(CardTableScene):
             return self.tr("debertz.turned"), shown
         return f"{self.tr('debertz.trumps')}: {self.suit_name(view.trump)}", shown
 
+    def face_up(self, view: View) -> list[tuple[Card, str | None]]:
+        """The cards face up beside the stock, each with its name under it: the turned card
+        (after a swap, the trump 7) and the exposed stock card. While trumps are bid the
+        turned card alone, named by the box's title."""
+        if view.trump is None:
+            return [(view.turned, None)] if view.turned is not None else []
+        named = ((view.turned, "debertz.turned_card"), (view.exposed, "debertz.stock_card"))
+        return [(card, self.tr(key)) for card, key in named if card is not None]
+
+    def side_width(self, layout: Layout) -> int:
+        """The width of the trump and declarations boxes at this table (`SIDE_W`)."""
+        return layout.px(SIDE_W.get(self.players, min(SIDE_W.values())))
+
     def _side_box(self, layout: Layout, start: bool, height: int) -> pygame.Rect:
         """A box at the start (or end) side of the band, clear of the trick."""
         px = layout.px
-        width = px(SIDE_W)
-        box = pygame.Rect(0, 0, width, height)
+        box = pygame.Rect(0, 0, self.side_width(layout), height)
         box.top = layout.band.top + px(8)
         on_left = start != self.rtl
         if on_left:
@@ -316,79 +343,134 @@ class DebertzScene(CardTableScene):
             box.right = layout.band.right - px(12)
         return box
 
+    def _wrapped(self, text: str, width: int, size: int, bold: bool = False) -> list[str]:
+        """`text` in lines no wider than `width` at `size`, cut only between words."""
+        return self.text.wrap(text, size, width, bold=bold, rtl=self.rtl) or [text]
+
     def _trump_box(self, layout: Layout, view: View) -> Piece:
-        """The trump (its suit's name and pip) once fixed, and the cards face up beside the
-        stock: the turned card (after a swap, the trump 7) and the exposed stock card."""
+        """The trump (its suit's name, and with nothing face up its pip) once fixed, and the
+        cards face up beside the stock side by side, each named under it (`face_up`)."""
         px = layout.px
-        card_w, card_h = layout.last_card
-        shown = [c for c in (view.turned, view.exposed) if c is not None]
-        height = px(64) + (px(52) if view.trump is not None else 0) + \
-            (card_h + px(16) if shown else px(86) if view.trump is not None else 0)
+        size = px(READ)
+        card_w, card_h = (round(v * FACE_UP) for v in layout.last_card)
+        shown = self.face_up(view)
+        named = any(caption is not None for _, caption in shown)
+        trump = view.trump
+        title = self.tr("debertz.trumps" if trump is not None else "debertz.turned")
+        suit = self.suit_name(trump) if trump is not None else None
+        pip = px(22)
+        height = px(8) + px(ROW) + (px(ROW) if suit is not None else 0) + px(10)
+        if shown:
+            height += px(6) + card_h + (px(6) + px(ROW) if named else 0)
+        elif suit is not None:
+            height += px(8) + 3 * pip
         box = self._side_box(layout, True, height)
-        title = self.tr("debertz.trumps" if view.trump is not None else "debertz.turned")
-        suit = self.suit_name(view.trump) if view.trump is not None else None
-        images = [self.painter.surface(c, layout.last_card, 0.0) for c in shown]
-        look = (title, suit, tuple(shown), self.rtl)
+        inner = box.inflate(-px(28), 0)
+        # Each card in a column as wide as its name, the columns side by side, centred,
+        # a rule between them so that the two names do not read as one.
+        widths = [max(card_w, self.text.width(caption, size, False, self.rtl)
+                      if caption is not None else 0) for _, caption in shown]
+        gap = min(px(48), max(px(20), inner.width - sum(widths)))
+        columns: list[tuple[Card, str | None, pygame.Rect]] = []
+        x = box.centerx - (sum(widths) + gap * (len(widths) - 1)) // 2
+        order = list(zip(shown, widths, strict=True))
+        for (card, caption), wide in reversed(order) if self.rtl else order:  # turned first
+            columns.append((card, caption, pygame.Rect(x, 0, wide, 0)))
+            x += wide + gap
+        images = [self.painter.surface(card, (card_w, card_h), 0.0) for card, _, _ in columns]
+        look = (title, suit, tuple(shown), self.rtl, self.players)
 
         def paint(surface: pygame.Surface) -> None:
             theme.overlay_box(surface, box, px)
-            head = pygame.Rect(box.left + px(14), box.top + px(8), box.width - px(28), px(52))
-            self._line(surface, "debertz_trump|title", "table", title, px(READ), ACCENT, head,
+            head = pygame.Rect(inner.left, box.top + px(8), inner.width, px(ROW))
+            self._line(surface, "debertz_trump|title", "table", title, size, ACCENT, head,
                        align="center", bold=True)
             top = head.bottom
-            if view.trump is not None and suit is not None:
-                row = pygame.Rect(head.left, top, head.width, px(52))
-                self._line(surface, "debertz_trump|suit", "table", suit, px(READ), TEXT, row,
+            if suit is not None and trump is not None:
+                row = pygame.Rect(inner.left, top, inner.width, px(ROW))
+                self._line(surface, "debertz_trump|suit", "table", suit, size, TEXT, row,
                            align="center", bold=True)
                 top = row.bottom
-                if not images:  # 4 players: nothing face up, the suit's sign instead
-                    pip = px(22)
+                if not shown:  # 4 players: nothing face up, the suit's sign instead
                     at = (box.centerx, top + px(8) + round(pip * 1.5))
                     pygame.draw.circle(surface, FACE, at, round(pip * 1.5))  # black suits show
-                    draw_pip(surface, view.trump, at, pip)
-            room = box.width - px(24)
-            step = min(card_w + px(12), (room - card_w) // max(1, len(images) - 1))
-            span = card_w + step * (len(images) - 1)
-            x = box.centerx - span // 2
-            for image in (reversed(images) if self.rtl else images):  # the turned card first
-                surface.blit(image, image.get_rect(topleft=(x, top + px(6))))
-                x += step
+                    draw_pip(surface, trump, at, pip)
+            top += px(6)
+            if named and len(columns) > 1:
+                x = (columns[0][2].right + columns[1][2].left) // 2
+                pygame.draw.line(surface, TEXT_DIM, (x, top + px(6)),
+                                 (x, top + card_h + px(ROW) - px(4)), px(2))
+            for (card, caption, column), image in zip(columns, images, strict=True):
+                surface.blit(image, image.get_rect(midtop=(column.centerx, top)))
+                if caption is not None:
+                    under = pygame.Rect(column.left, top + card_h + px(6), column.width,
+                                        px(ROW))
+                    key = "turned" if card == view.turned else "stock"
+                    self._line(surface, f"debertz_trump|{key}", "table", caption, size, TEXT,
+                               under, align="center", ink=True)
 
         return Piece("debertz_trump", box, look, paint)
+
+    def declared_entries(self, view: View, width: int, size: int
+                         ) -> list[tuple[list[str], tuple[Card, ...]]]:
+        """The declarations box's entries: for each run shown its line(s) and its cards, and
+        bella's line: on one line where it fits `width`, else "Bella" over its holder and
+        points."""
+        tr = self.tr
+        entries: list[tuple[list[str], tuple[Card, ...]]] = []
+        for run in view.declarations:
+            line = tr("debertz.run", seat=self.seat_name(run.seat), value=tr.digits(run.value))
+            entries.append((self._wrapped(line, width, size), run.cards))
+        if view.bella is not None:
+            seat, value = self.seat_name(view.bella), tr.digits(dr.BELLA)
+            line = tr("debertz.bella_line", seat=seat, value=value)
+            if self.text.width(line, size, False, self.rtl) <= width:
+                entries.append(([line], ()))
+            else:
+                held = tr("debertz.run", seat=seat, value=value)
+                entries.append(([tr("debertz.bella"), *self._wrapped(held, width, size)], ()))
+        return entries
 
     def _declarations(self, layout: Layout, view: View) -> list[Piece]:
         """The runs shown to all (scoring, or tied and waiting for the last trick) and
         bella, in a box at the end side of the band."""
         px, tr = layout.px, self.tr
-        lines: list[tuple[str, tuple[Card, ...]]] = []
-        for run in view.declarations:
-            lines.append((tr("debertz.run", seat=self.seat_name(run.seat),
-                             value=tr.digits(run.value)), run.cards))
-        if view.bella is not None:
-            lines.append((tr("debertz.bella_line", seat=self.seat_name(view.bella)), ()))
-        if not lines:
+        size = px(READ)
+        width = self.side_width(layout) - px(28)
+        entries = self.declared_entries(view, width, size)
+        if not entries:
             return []
         title = tr("debertz.declarations_tied" if view.runs_tied and view.runs_side is None
                    else "debertz.declarations")
-        mini = (round(layout.last_card[0] * 0.62), round(layout.last_card[1] * 0.62))
-        heights = [px(48) + (mini[1] + px(6) if cards else 0) for _, cards in lines]
-        box = self._side_box(layout, False, px(64) + sum(heights) + px(10))
+        heads = self._wrapped(title, width, size, bold=True)
+        mini = (round(layout.last_card[0] * MINI), round(layout.last_card[1] * MINI))
+        heights = [px(ROW) * len(lines) + (mini[1] + px(8) if cards else 0)
+                   for lines, cards in entries]
+        box = self._side_box(layout, False, px(8) + px(ROW) * len(heads) + sum(heights)
+                             + px(10))
         box.height = min(box.height, layout.band.height - px(16))
-        look = (title, tuple(lines), self.rtl)
+        look = (tuple(heads), tuple((tuple(lines), cards) for lines, cards in entries),
+                self.rtl, self.players)
 
         def paint(surface: pygame.Surface) -> None:
             theme.overlay_box(surface, box, px)
             inner = box.inflate(-px(28), 0)
-            head = pygame.Rect(inner.left, box.top + px(8), inner.width, px(52))
-            self._line(surface, "debertz_runs|title", "table", title, px(READ), ACCENT, head,
-                       align="center", bold=True)
-            y = head.bottom
-            for i, ((line, cards), high) in enumerate(zip(lines, heights, strict=True)):
+            y = box.top + px(8)
+            for i, head in enumerate(heads):
+                row = pygame.Rect(inner.left, y, inner.width, px(ROW))
+                self._line(surface, "debertz_runs|title" + (str(i) if i else ""), "table",
+                           head, size, ACCENT, row, align="center", bold=True)
+                y = row.bottom
+            n = 0
+            for (lines, cards), high in zip(entries, heights, strict=True):
                 if y + high > box.bottom:
                     break
-                row = pygame.Rect(inner.left, y, inner.width, px(48))
-                self._line(surface, f"debertz_runs|line{i}", "table", line, px(34),
-                           GOOD if not cards else TEXT, row)
+                for line in lines:
+                    row = pygame.Rect(inner.left, y, inner.width, px(ROW))
+                    self._line(surface, f"debertz_runs|line{n}", "table", line, size,
+                               GOOD if not cards else TEXT, row)
+                    n += 1
+                    y = row.bottom
                 if cards:
                     step = min(round(mini[0] * 0.55),
                                (inner.width - mini[0]) // max(1, len(cards) - 1))
@@ -396,9 +478,9 @@ class DebertzScene(CardTableScene):
                     x = inner.left if not self.rtl else inner.right - mini[0]
                     for card in shown:
                         image = self.painter.surface(card, mini, 0.0)
-                        surface.blit(image, (x, row.bottom))
+                        surface.blit(image, (x, y))
                         x += -step if self.rtl else step
-                y += high
+                    y += mini[1] + px(8)
 
         return [Piece("debertz_runs", box, look, paint)]
 
@@ -426,8 +508,6 @@ class DebertzScene(CardTableScene):
         for side in range(n):
             name = self.side_name(side)
             line = by_side.get(side)
-            if line is not None and line.declarer:
-                name = tr("debertz.declarer_mark", side=name)
             if line is None:
                 cells = (name, "", "", "", "", "", "", digits(scores[side]))
             else:
@@ -436,6 +516,133 @@ class DebertzScene(CardTableScene):
                          signed(line.points, digits), digits(line.score))
             rows.append(theme.SheetRow(cells, scores[side] == best))
         return ScoreSheet(title, header, tuple(rows), note=self.marks(result))
+
+    def sheet_lines(self, result: DealResult | None = None) -> tuple[str | None, list[str]]:
+        """What the score sheet says between its table and its marks: who declared which
+        trumps, then each run that scored (its length, whose, its points) and whose bella;
+        nothing for a deal not played."""
+        result = result if result is not None else self.deal_shown()
+        if result is None or result.outcome in ("annulled", "redeal", "debertz"):
+            return None, []
+        tr, digits = self.tr, self.tr.digits
+        declarer = None
+        if result.declarer is not None and result.trump is not None:
+            declarer = tr("debertz.sheet_declarer",
+                          side=self.side_name(self.side_of(result.declarer)),
+                          suit=self.suit_name(result.trump))
+        said = [tr("debertz.sheet_run", length=digits(len(run.cards)),
+                   seat=self.seat_name(run.seat), value=digits(run.value))
+                for run in result.runs]
+        if result.bella is not None:
+            said.append(tr("debertz.bella_line", seat=self.seat_name(result.bella),
+                           value=digits(dr.BELLA)))
+        return declarer, said
+
+    def _wide_sheet(self, rect: pygame.Rect, px: Callable[[float], int], sheet: ScoreSheet,
+                    footer: str) -> list[theme.SheetStep]:
+        """Debertz's score sheet, every line text a player reads (`READ`): the sides' deal
+        lines under a header, each number's column as wide as its words and the names
+        taking the rest; under it who declared, the runs and bella that scored and the
+        marks, wrapped (crowded, the runs and bella two to a line, then without the
+        declarer's line); the footer at the bottom.
+        As steps: the box and title, the header, each row, the lines under them, the
+        footer."""
+        text, rtl = self.text, self.rtl
+        size = px(READ)
+        inner = rect.inflate(-px(40), -px(28))
+        head = pygame.Rect(inner.left, inner.top, inner.width, px(72))
+        n = len(sheet.header)
+        numbers = [max(text.width(sheet.header[i], size, False, rtl),
+                       *(text.width(row.cells[i], size, row.leading, rtl) for row in sheet.rows))
+                   for i in range(1, n)]
+        names = max(text.width(sheet.header[0], size, False, rtl),
+                    *(text.width(row.cells[0], size, row.leading, rtl) for row in sheet.rows))
+        pad = px(8)
+        gap = max(pad, (inner.width - names - pad - sum(numbers)) // max(1, n - 1))
+        name_w = inner.width - sum(numbers) - gap * (n - 1)
+        spans = [(0, name_w)]
+        for wide in numbers:
+            spans.append((spans[-1][0] + spans[-1][1], wide + gap))
+        if rtl:
+            spans = [(inner.width - x - w, w) for x, w in spans]
+
+        def box(surface: pygame.Surface) -> None:
+            theme.overlay_box(surface, rect, px)
+            self._line(surface, "scores|title", "table", sheet.title, px(54), ACCENT, head,
+                       align="center", bold=True)
+
+        def row(key: str, y: int, cells: Sequence[str], colour: Colour, bold: bool,
+                rule: int | None = None) -> theme.SheetStep:
+            def step(surface: pygame.Surface) -> None:
+                for i, (cell, (x, w)) in enumerate(zip(cells, spans, strict=True)):
+                    cell_box = pygame.Rect(inner.left + x, y, w, px(ROW))
+                    if i == 0:
+                        cell_box.width -= pad
+                        if rtl:
+                            cell_box.left += pad
+                    self._line(surface, f"scores|{key}c{i}", "table", cell, size, colour,
+                               cell_box, align="start" if i == 0 else "center", bold=bold)
+                if rule is not None:
+                    pygame.draw.line(surface, theme.PANEL_EDGE, (inner.left, rule),
+                                     (inner.right, rule), px(2))
+            return step
+
+        y = head.bottom
+        steps: list[theme.SheetStep] = [
+            box, row("head", y, sheet.header, TEXT_DIM, False, rule=y + px(ROW) + px(2))]
+        y += px(ROW) + px(6)
+        for r, line in enumerate(sheet.rows):
+            steps.append(row(f"r{r}", y, line.cells, ACCENT if line.leading else TEXT,
+                             line.leading))
+            y += px(ROW)
+        foot = pygame.Rect(inner.left, inner.bottom - px(ROW), inner.width, px(ROW))
+        declarer, said = self.sheet_lines()
+        notes = self._wrapped(sheet.note, inner.width, size, bold=True) if sheet.note else []
+        room = (foot.top - px(6) - (y + px(12))) // px(ROW)
+        # Where the lines do not all fit: the runs and bella two to a line, then without
+        # the declarer's line (the marks name the declarer too).
+        half = (inner.width - px(24)) // 2
+        said_rows = [[s] for s in said]
+        if (declarer is not None) + len(said) + len(notes) > room and len(said) > 1 and all(
+                text.width(s, size, False, rtl) <= half for s in said):
+            said_rows = [said[i:i + 2] for i in range(0, len(said), 2)]
+        if (declarer is not None) + len(said_rows) + len(notes) > room:
+            declarer = None
+        lines: list[tuple[str, list[str], Colour, bool]] = []
+        if declarer is not None:
+            lines.append(("scores|declarer", [declarer], TEXT, False))
+        lines += [(f"scores|declared{i}", cells, TEXT, False) for i, cells in enumerate(said_rows)]
+        lines += [("scores|note" + (str(i) if i else ""), [note], ACCENT, True)
+                  for i, note in enumerate(notes)]
+        y += px(12)
+        for key, cells, colour, bold in lines[:max(0, room)]:
+            steps.append(self._sheet_line(key, pygame.Rect(inner.left, y, inner.width, px(ROW)),
+                                          cells, colour, bold, px))
+            y += px(ROW)
+
+        def foot_step(surface: pygame.Surface) -> None:
+            self._line(surface, "scores|footer", "table", footer, size, TEXT, foot,
+                       align="center")
+
+        steps.append(foot_step)
+        return steps
+
+    def _sheet_line(self, key: str, rect: pygame.Rect, cells: Sequence[str], colour: Colour,
+                    bold: bool, px: Callable[[float], int]) -> theme.SheetStep:
+        """A line of the score sheet under its table, centred; two cells side by side, each
+        centred in its half."""
+        def step(surface: pygame.Surface) -> None:
+            if len(cells) == 1:
+                self._line(surface, key, "table", cells[0], px(READ), colour, rect,
+                           align="center", bold=bold)
+                return
+            half = (rect.width - px(24)) // 2
+            order = list(enumerate(cells))
+            for n, (i, cell) in enumerate(reversed(order) if self.rtl else order):
+                part = pygame.Rect(rect.left + n * (half + px(24)), rect.top, half, rect.height)
+                self._line(surface, f"{key}.{i}", "table", cell, px(READ), colour, part,
+                           align="center", bold=bold)
+        return step
 
     def marks(self, result: DealResult | None) -> str | None:
         """The deal's marks: made, bait, hanging, ski, the bait penalty, what was collected;

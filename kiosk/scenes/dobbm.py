@@ -13,12 +13,17 @@ is `kiosk.scenes.card_table.CardTableScene`'s. This scene says what Dobbm is:
   whose button is his "ich liege" and whose refusal names the Sow rule in the engine's
   words; the Schwacher and retour calls as dialogs when the engine offers them;
 - on the felt, above the bottom plate, a box with the contract and the multiplier so
-  far, its declarer and the latest doubling calls;
+  far, its declarer and the latest doubling call (a notice keeps beside it);
+- in the exchange, a box saying who has taken the Dobb, what the green cards are (the
+  Dobb's, to the declarer who sees them) and the Sow rule;
+- the trick's cards with larger indices than the painter's, so their ranks read from
+  the sofa;
 - after each hand a sheet of two pages (left and right turn them): the payment
   breakdown — each player's role, card points and shillings for the hand and over the
   session, with the declarer's points, the margin, the multiplier and the amount each
-  payer pays under it — and the session's ledger: each player's shillings in the latest
-  hands, a column a hand, and over the session;
+  payer pays under it, and on a second row what made the multiplier (Solo, each
+  Schwacher and retour and who called it) — and the session's ledger: each player's
+  shillings in the latest hands, a column a hand, and over the session;
 - the Mußrunde closes the session when asked: the last row of the modes menu makes the
   engine's host action (`close`), journaled like every other action.
 
@@ -39,10 +44,11 @@ from engines.cards import tricks as tk
 from engines.cards.german import GermanCard, GermanSuit
 from engines.dobbm import rules as dr
 from engines.dobbm.bots import make_bot
+from engines.dobbm.options import SowDiscardRule
 from engines.dobbm.rules import CLOSE, Call, Contract, Discard, GameState, HandResult, Phase, View
 from engines.errors import BrokenRule
 from kiosk import theme
-from kiosk.cards_draw import GERMAN
+from kiosk.cards_draw import GERMAN, Face, draw_pip, face_of
 from kiosk.config import Action
 from kiosk.i18n import Translator
 from kiosk.scenes.card_layout import Layout
@@ -50,7 +56,9 @@ from kiosk.scenes.card_pieces import (
     BOT_PAUSE,
     DEAL_PAUSE,
     READ,
+    RECEIVED,
     RESULT_PAUSE,
+    ROW,
     TAG_H,
     Piece,
 )
@@ -63,6 +71,9 @@ from kiosk.text import TextRenderer
 from kiosk.theme import ACCENT, TEXT
 
 BID_PAUSE = 0.7  # before a computer bids or doubles
+INDEX = 41  # the rank of a trick card's index (design pixels): bold, a 29 px capital at 1080p
+PIP_SCALE = 3  # the index's pip is drawn this much larger, then smoothed down
+SOW_RULES = {SowDiscardRule.PLAIN_VS_HEARTS: "sow", SowDiscardRule.ALL_VS_OTHER_HEARTS: "sow_all"}
 ROW_H = 50  # a line of the contract box
 SIDE_W = 250  # the contract box, above the bottom plate: clear of a dialog and the trick
 LEDGER_HANDS = 3  # hands on the ledger's page (the latest), a column each, the session's last
@@ -97,6 +108,7 @@ class DobbmScene(CardTableScene):
 
     game = "dobbm"  # the catalogue's section: the table's words are looked up there first
     deck = GERMAN
+    text_sizes = (*CardTableScene.text_sizes, INDEX)
 
     def __init__(
         self,
@@ -124,6 +136,10 @@ class DobbmScene(CardTableScene):
 
             table_game = DOBBM
         self.sheet_page = 0  # the score sheet's page: 0 the hand's payments, 1 the ledger
+        # The trick's cards with their larger indices: by (card, size, won), the painter's
+        # card they were made from and the card made.
+        self._indexed: dict[tuple[Any, ...], tuple[pygame.Surface, pygame.Surface]] = {}
+        self._indices: dict[tuple[Any, ...], tuple[pygame.Surface, list[pygame.Rect]]] = {}
         super().__init__(
             text, tr, new_game, bots, rng, table_game=table_game,
             pacing=Pacing(computer=pause, chance=DEAL_PAUSE,
@@ -257,16 +273,15 @@ class DobbmScene(CardTableScene):
         return None
 
     def selection(self, view: View) -> Selection | None:
-        """The Dobbm declarer's discard of 4: its button is his "ich liege"."""
+        """The Dobbm declarer's discard of 4: its button is his "ich liege". (Its words,
+        who has taken the Dobb, the green cards and the Sow rule, are the exchange's box:
+        `_exchange_box`.)"""
         if view.phase is not Phase.EXCHANGE or view.declarer is None:
             return None
-        name = self.seat_name(view.declarer)
         return Selection(
             dr.DOBB, lambda cards: Discard(tuple(cards)),
             button=lambda picked: self.tr("dobbm.buttons.liege", count=self.tr.digits(picked),
                                           total=self.tr.digits(dr.DOBB)),
-            banner=self.tr("dobbm.exchange_banner_you") if name == self.word("you")
-            else self.tr("dobbm.exchange_banner", seat=name),
             too_many=self.tr("dobbm.too_many"),
             more=lambda missing: self.tr("dobbm.choose_more", count=self.tr.digits(missing)))
 
@@ -383,11 +398,21 @@ class DobbmScene(CardTableScene):
         if said:
             self._notify(said[0], " ".join(said[1:]) or None, now)
 
-    # -- the felt: the contract box -----------------------------------------------------------
+    # -- the felt: the contract box, the exchange's words, the trick's indices ----------------
     def extra_pieces(self, layout: Layout, view: View, now: float) -> list[Piece]:
+        if view.phase is Phase.EXCHANGE and self.privacy is None:
+            return [self._exchange_box(layout, view)]
         if view.declarer is None or view.phase not in (Phase.DOUBLE, Phase.PLAY):
             return []  # (in the exchange the 12 cards' fan needs the room)
         return [self._contract_box(layout, view)]
+
+    def toast_clear_of(self, layout: Layout) -> Sequence[pygame.Rect]:
+        """A notice keeps beside the contract box: its head is read all through the
+        doubling and the play."""
+        view = self.view()
+        if view.declarer is None or view.phase not in (Phase.DOUBLE, Phase.PLAY):
+            return ()
+        return (self._contract_rect(layout, view)[0],)
 
     def table_note(self, view: View) -> tuple[str | None, list[GermanCard]]:
         if view.declarer is None or view.phase not in (Phase.DOUBLE, Phase.PLAY):
@@ -396,11 +421,13 @@ class DobbmScene(CardTableScene):
                        times=self.tr.digits(view.multiplier))
         return f"{head} · {self.seat_name(view.declarer)}", []
 
-    def _contract_box(self, layout: Layout, view: View) -> Piece:
-        """The contract with its multiplier (the box's head), its declarer and the latest
-        doubling calls. The box stands above the bottom seat's plate and below the name
-        tags of the cards at the sides of the trick; a line that does not fit there is
-        left out (the calls first)."""
+    def _contract_rect(self, layout: Layout, view: View
+                       ) -> tuple[pygame.Rect, str, list[str]]:
+        """The contract box's place, its head (the contract with its multiplier) and its
+        lines (its declarer, the latest doubling call: the head's multiplier counts them
+        all). The box stands above the bottom seat's plate (as wide as its widest line
+        needs, up to the plate's width) and below the name tags of the cards at the sides
+        of the trick; a line that does not fit there is left out (the call first)."""
         px, tr = layout.px, self.tr
         assert view.declarer is not None
         head = tr("dobbm.contract_times", contract=self.contract_name(view.contract),
@@ -408,7 +435,7 @@ class DobbmScene(CardTableScene):
         lines = [] if view.declarer == view.seat else [self.seat_name(view.declarer)]
         calls = [self.said_text(c) for _s, c in view.doublings if c is not Call.GUT]
         if calls:
-            lines.append(tr("dobbm.joiner").join(calls[-2:]))  # the latest two
+            lines.append(calls[-1])
         plate = layout.plates["bottom"]
         bottom = plate.top - px(16)
         sides = [layout.trick_rect(place, self.players).centery
@@ -423,12 +450,21 @@ class DobbmScene(CardTableScene):
 
         while lines and height(len(lines)) > bottom - top:
             lines.pop()
-        box = pygame.Rect(0, 0, px(SIDE_W), height(len(lines)))
+        wide = max(self.text.width(line, px(READ), i == 0, self.rtl)
+                   for i, line in enumerate((head, *lines)))
+        box = pygame.Rect(0, 0, min(plate.width, max(px(SIDE_W), wide + 2 * px(24))),
+                          height(len(lines)))
         box.bottom = bottom
         if not self.rtl:
             box.left = plate.left
         else:
             box.right = plate.right
+        return box, head, lines
+
+    def _contract_box(self, layout: Layout, view: View) -> Piece:
+        """The contract box (`_contract_rect`)."""
+        px = layout.px
+        box, head, lines = self._contract_rect(layout, view)
         look = (head, tuple(lines), self.rtl)
 
         def paint(surface: pygame.Surface) -> None:
@@ -442,6 +478,142 @@ class DobbmScene(CardTableScene):
                 y = row.bottom
 
         return Piece("dobbm_contract", box, look, paint)
+
+    def sow_rule_text(self, view: View) -> str | None:
+        """The Sow rule of the exchange in the catalogue's words (None: the rules have none)."""
+        rule = SOW_RULES.get(view.options.sow_discard_rule)
+        return self.tr(f"dobbm.rules.{rule}") if rule else None
+
+    def exchange_lines(self, view: View) -> list[tuple[str, str]]:
+        """What the exchange's box says, as (kind, line): who has taken the Dobb ("head",
+        for everyone), what the green cards are ("legend", to the declarer whose cards the
+        screen shows, the Dobb's among them) and the Sow rule ("rule")."""
+        step = self.selection(view)
+        name = self.seat_name(view.declarer) if view.declarer is not None else ""
+        out = [("head", self.tr("dobbm.exchange_banner_you") if name == self.word("you")
+                else self.tr("dobbm.exchange_banner", seat=name))]
+        shown = self.viewer == self.orient and self.privacy is None
+        if step is not None and shown and self.hand_marks(view):
+            out.append(("legend", self.tr("dobbm.legend_new")))
+        rule = self.sow_rule_text(view)
+        if rule is not None:
+            out.append(("rule", rule))
+        return out
+
+    def _exchange_box(self, layout: Layout, view: View) -> Piece:
+        """The exchange's words (`exchange_lines`) in a box over the middle of the table,
+        above the "ich liege" button; each wrapped to the box (never smaller), which is
+        made wider if they need more rows than there is room for."""
+        px, rtl = layout.px, self.rtl
+        size = px(READ)
+        parts = self.exchange_lines(view)
+        bottom = layout.pass_button.top - px(24)  # clear of the button and its frame
+        room = bottom - layout.band.top
+        pad = px(12)
+        rows: list[tuple[str, str]] = []
+        width = 0
+        for width in (min(layout.inner.width - px(48), px(1080)), layout.inner.width - px(16)):
+            rows = [(kind, line) for kind, text in parts
+                    for line in self.text.wrap(text, size, width - 2 * px(24),
+                                               bold=kind == "head", rtl=rtl) or [text]]
+            if 2 * pad + len(rows) * px(ROW) <= room:
+                break
+        box = pygame.Rect(0, 0, width, 2 * pad + len(rows) * px(ROW))
+        box.midbottom = (layout.centre[0], bottom)
+        look = (tuple(rows), rtl)
+        colours = {"head": ACCENT, "legend": RECEIVED, "rule": TEXT}
+
+        def paint(surface: pygame.Surface) -> None:
+            theme.overlay_box(surface, box, px)
+            inner = box.inflate(-2 * px(24), 0)
+            for i, (kind, line) in enumerate(rows):
+                row = pygame.Rect(inner.left, box.top + pad + i * px(ROW), inner.width, px(ROW))
+                self._line(surface, f"dobbm_exchange|{kind}{i}", "table", line, size,
+                           colours[kind], row, align="center", bold=kind == "head")
+
+        return Piece("dobbm_exchange", box, look, paint)
+
+    def trick_card_image(self, card: Any, size: tuple[int, int], angle: float,
+                         won: bool) -> pygame.Surface:
+        """A card of the trick with its two indices drawn larger, so its rank reads from
+        the sofa (a capital of INDEX, as tall as the table's text): the painter's card
+        with the indices painted over. A card on its way (turned) is the painter's."""
+        image = super().trick_card_image(card, size, angle, won)
+        if angle:
+            return image
+        key = (card, size, won)
+        made = self._indexed.get(key)
+        if made is not None and made[0] is image:
+            return made[1]
+        if len(self._indexed) > 80:  # the cards of a few sizes
+            self._indexed.clear()
+        out = image.copy()
+        w, h = size
+        face = pygame.Rect(0, 0, w, h)
+        face.center = out.get_rect().center  # the face on its shadow's margin
+        index, patches = self._index(face_of(card), w)
+        edge = max(1, round(w * 0.012))
+        radius = max(2, round(w * 0.08)) - edge
+        white = out.get_at((face.centerx, face.top + round(h * 0.06)))  # the face, as painted
+        iw, ih = index.get_size()
+        corner = pygame.Rect(face.left + edge, face.top + edge, iw, ih)
+        for i, patch in enumerate(patches):  # the painter's index, covered
+            pygame.draw.rect(out, white, patch.move(corner.topleft),
+                             border_top_left_radius=radius if i == 0 else 0)
+        out.blit(index, corner)
+        corner.bottomright = (face.right - edge, face.bottom - edge)
+        for i, patch in enumerate(patches):  # and the one turned, at the other corner
+            turned = pygame.Rect(iw - patch.right, ih - patch.bottom, patch.width, patch.height)
+            pygame.draw.rect(out, white, turned.move(corner.topleft),
+                             border_bottom_right_radius=radius if i == 0 else 0)
+        out.blit(pygame.transform.rotate(index, 180), corner)
+        self._indexed[key] = (image, out)
+        return out
+
+    def _index(self, face: Face, w: int) -> tuple[pygame.Surface, list[pygame.Rect]]:
+        """A card's corner index, larger than the painter's: its rank (a bold INDEX,
+        its digits set close so a 10 keeps to the corner) over a small pip, in the column
+        left of a court card's picture; and the face's white to paint first, over the
+        painter's index (the rank's rows across the column, then no wider than the pips,
+        clear of the Sow's ring)."""
+        px = self._px()
+        key = (face, w, px(INDEX))
+        found = self._indices.get(key)
+        if found is not None:
+            return found
+        ink = face.look.ink
+        column = round(w * 0.26) - max(1, round(w * 0.012))  # a court's frame starts there
+        glyphs = []
+        for ch in face.rank:
+            image = self.text.render(ch, px(INDEX), ink, True, False)
+            glyphs.append(image.subsurface(image.get_bounding_rect(min_alpha=1)))
+        gap = max(1, round(w * 0.01))
+        tall = max(g.get_height() for g in glyphs)
+        rank = pygame.Surface((sum(g.get_width() for g in glyphs) + gap * (len(glyphs) - 1),
+                               tall), pygame.SRCALPHA)
+        x = 0
+        for g in glyphs:
+            rank.blit(g, (x, tall - g.get_height()))
+            x += g.get_width() + gap
+        room = column - 2 * gap
+        if rank.get_width() > room:  # a 10 set a little narrower, as tall
+            rank = pygame.transform.smoothscale(rank, (room, tall))
+        top = round(w * 0.04)
+        pip = w * 0.068
+        pip_y = top + tall + w * 0.09 + pip  # a gap: the rank reads (and measures) alone
+        height = max(round(pip_y + pip * 1.3), round(w * 0.5))  # the painter's index too
+        below = top + tall + round(w * 0.04)
+        patches = [pygame.Rect(0, 0, column, below),
+                   pygame.Rect(round(w * 0.03), below, round(w * 0.16), height - below)]
+        index = pygame.Surface((column, height), pygame.SRCALPHA)
+        index.blit(rank, (column // 2 - rank.get_width() // 2, top))
+        big = pygame.Surface((column * PIP_SCALE, round(pip * 2.6) * PIP_SCALE), pygame.SRCALPHA)
+        draw_pip(big, face.suit, (big.get_width() / 2, big.get_height() / 2), pip * PIP_SCALE,
+                 deck=GERMAN)
+        small = pygame.transform.smoothscale(big, (column, round(pip * 2.6)))
+        index.blit(small, (0, round(pip_y - small.get_height() / 2)))
+        self._indices[key] = index, patches
+        return index, patches
 
     # -- the score sheet: the payments, then the ledger ---------------------------------------
     def handle(self, action: Action | None, typed: str, now: float) -> None:
@@ -548,7 +720,39 @@ class DobbmScene(CardTableScene):
             parts.append(tr("dobbm.note_amount", base=self.money(score.base, signed=False),
                             times=tr.digits(score.multiplier),
                             amount=self.money(score.amount, signed=False)))
-        return tr("dobbm.joiner").join(parts)
+        line = tr("dobbm.joiner").join(parts)
+        doubled = self.doubled_text(result)
+        return line if doubled is None else f"{line}\n{doubled}"  # the sheet's second row
+
+    def doubled_text(self, result: HandResult) -> str | None:
+        """What multiplied a hand's payments, in the rules' terms (§10.2): "× 4:
+        Schwacher by East, retour by you" (None: nothing did). Retours that would make
+        the line too long for the sheet are counted instead of named."""
+        tr = self.tr
+        score = result.score
+        if score is None or score.multiplier <= 1:
+            return None
+        calls = [(seat, call) for seat, call in result.doublings if call is not Call.GUT]
+        solo = [self.contract_name(Contract.SOLO)] if result.contract is Contract.SOLO else []
+        times = tr.digits(score.multiplier)
+
+        def line(named: Sequence[tuple[int, Call]], retours: int) -> str:
+            why = solo + [tr("dobbm.why_call", call=self.said_text(call),
+                             seat=self.seat_name(seat)) for seat, call in named]
+            if retours:
+                why.append(tr("dobbm.why_retours", call=self.said_text(Call.RETOUR),
+                              count=tr.digits(retours)))
+            return tr("dobbm.note_doubled", times=times, why=tr("dobbm.joiner").join(why))
+
+        text = line(calls, 0)
+        layout = self._layout
+        if layout is None or len(calls) <= 1:
+            return text
+        px = layout.px
+        room = layout.overlay.width - px(70) - px(8)
+        if self.text.width(text, px(READ), True, self.rtl) > room:
+            text = line(calls[:1], len(calls) - 1)  # the Schwacher, then the retours counted
+        return text
 
     def ledger_sheet(self) -> ScoreSheet:
         """The session's ledger: a row a player, with his shillings in each of the latest

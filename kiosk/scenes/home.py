@@ -82,10 +82,10 @@ class HomeScene:
     def _layout(self, size: tuple[int, int]) -> list[pygame.Rect]:
         width, height = size
         unit = min(width / 1920, height / 1080)
-        top = round(height * 0.42)
-        room = height - round(130 * unit) - top  # the hint stays clear below
+        top = round(height * 0.30)
+        room = height - round(150 * unit) - top  # the hint stays clear below
         pitch = min(round(160 * unit), room // max(1, len(self.games)))
-        button_w, button_h = round(900 * unit), min(round(130 * unit), pitch - round(16 * unit))
+        button_w, button_h = round(900 * unit), min(round(130 * unit), pitch - round(14 * unit))
         return [
             pygame.Rect((width - button_w) // 2, top + i * pitch, button_w, button_h)
             for i in range(len(self.games))
@@ -98,7 +98,7 @@ class HomeScene:
         width, height = surface.get_size()
         unit = min(width / 1920, height / 1080)
         surface.fill(BACKGROUND)
-        title = pygame.Rect(0, round(height * 0.12), width, round(140 * unit))
+        title = pygame.Rect(0, round(height * 0.07), width, round(140 * unit))
         self.text.draw(surface, self.tr("app.title"), round(120 * unit), ACCENT, title,
                        align="center", bold=True)
         sub = pygame.Rect(0, title.bottom + round(10 * unit), width, round(70 * unit))
@@ -111,10 +111,12 @@ class HomeScene:
             pygame.draw.rect(surface, ACCENT if chosen else PANEL_EDGE, rect,
                              width=max(2, round((6 if chosen else 2) * unit)),
                              border_radius=rect.height // 4)
-            self.text.draw(surface, game.label(self.tr), round(60 * unit),
+            # a row's words at about two thirds of its height: clear of its edge
+            self.text.draw(surface, game.label(self.tr), min(round(60 * unit),
+                                                             rect.height * 2 // 3),
                            TEXT if chosen else TEXT_DIM, rect.inflate(-round(60 * unit), 0),
                            align="center", bold=chosen)
-        hint = pygame.Rect(0, height - round(110 * unit), width, round(60 * unit))
-        self.text.draw(surface, self.tr("home.hint"), round(34 * unit), TEXT_DIM, hint,
+        hint = pygame.Rect(0, height - round(120 * unit), width, round(60 * unit))
+        self.text.draw(surface, self.tr("home.hint"), round(40 * unit), TEXT_DIM, hint,
                        align="center")
         return [surface.get_rect()]

@@ -29,6 +29,7 @@ from hardware.printing import PrintError
 from kiosk.config import Action
 from kiosk.i18n import Translator
 from kiosk.store import StoreError
+from kiosk.table_layout import safe_area
 from kiosk.text import TextRenderer, has_arabic
 from kiosk.theme import (
     ACCENT,
@@ -123,8 +124,9 @@ def make_layout(size: tuple[int, int], rtl: bool) -> Layout:
     def centred(top: int, w: int, h: int) -> pygame.Rect:
         return pygame.Rect((width - w) // 2, top, w, h)
 
-    margin = px(36)
-    header = pygame.Rect(margin, margin, width - 2 * margin, px(96))
+    safe = safe_area(size)  # a TV may crop the edges: nothing is drawn outside it
+    margin = safe.left
+    header = pygame.Rect(safe.left, safe.top, safe.width, px(90))
     back = pygame.Rect(header.left, header.top + px(10), px(230), header.height - px(20))
     title = pygame.Rect(back.right + px(20), header.top, header.width - 2 * (back.width + px(20)),
                         header.height)
@@ -137,7 +139,7 @@ def make_layout(size: tuple[int, int], rtl: bool) -> Layout:
     summary = centred(row.bottom + px(16), px(1200), px(76))
     button = centred(summary.bottom + px(28), px(640), px(126))
     bar = centred(button.bottom + px(22), button.width, px(12))
-    hint = pygame.Rect(margin, height - margin - px(48), width - 2 * margin, px(48))
+    hint = pygame.Rect(safe.left, safe.bottom - px(56), safe.width, px(56))
     status_top = bar.bottom + px(22)
     status = pygame.Rect(margin, status_top, width - 2 * margin, hint.top - px(12) - status_top)
 
@@ -323,11 +325,11 @@ class PrintScene:
         label.width -= px(24)
         if not self.rtl:
             label.left += px(24)
-        self.text.draw(background, self.tr("printing.back"), px(36), TEXT, label,
+        self.text.draw(background, self.tr("printing.back"), px(40), TEXT, label,
                        align="center", rtl=self.rtl)
         self.text.draw(background, self.tr("printing.how_many"), px(46), TEXT_DIM,
                        layout.question, align="center", rtl=self.rtl)
-        self.text.draw(background, self.tr("printing.hint"), px(32), TEXT_DIM, layout.hint,
+        self.text.draw(background, self.tr("printing.hint"), px(40), TEXT_DIM, layout.hint,
                        align="center", rtl=self.rtl)
         self._background = background
 

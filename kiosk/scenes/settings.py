@@ -21,6 +21,7 @@ import pygame
 
 from kiosk.config import CALL_STYLES, LANGUAGES, RATE_RANGE, RHYTHM_RANGE, Action, Config
 from kiosk.i18n import Translator
+from kiosk.table_layout import safe_area
 from kiosk.text import TextRenderer
 from kiosk.theme import (
     ACCENT,
@@ -39,7 +40,6 @@ log = logging.getLogger(__name__)
 Colour = tuple[int, int, int]
 
 VALUE_BOX: Colour = (18, 28, 60)
-OFF_TEXT: Colour = (130, 142, 178)
 ARROW_OFF: Colour = (64, 80, 128)
 MAX_ROW_WIDTH = 1480  # at 1920×1080: label and value stay within one glance
 PERSIAN_DECIMAL = "\u066b"  # ٫
@@ -145,14 +145,15 @@ def make_layout(size: tuple[int, int], rtl: bool, count: int = len(SETTINGS)) ->
     def px(value: float) -> int:
         return max(1, round(value * unit))
 
-    margin = px(36)
-    header = pygame.Rect(margin, margin, width - 2 * margin, px(96))
-    hint = pygame.Rect(margin, height - margin - px(48), width - 2 * margin, px(48))
-    notice = pygame.Rect(margin, hint.top - px(58), width - 2 * margin, px(54))
-    row_width = min(width - 2 * margin, px(MAX_ROW_WIDTH))
+    safe = safe_area(size)  # a TV may crop the edges: nothing is drawn outside it
+    header = pygame.Rect(safe.left, safe.top, safe.width, px(90))
+    hint = pygame.Rect(safe.left, safe.bottom - px(56), safe.width, px(56))
+    # A notice (a setting that could not be saved) is said where the hint is, over it.
+    notice = hint.copy()
+    row_width = min(safe.width, px(MAX_ROW_WIDTH))
     left = (width - row_width) // 2
-    top = header.bottom + px(20)
-    pitch = (notice.top - px(8) - top) / count
+    top = header.bottom + px(12)
+    pitch = (hint.top - px(8) - top) / count
     gap = max(2, round(pitch * 0.11))
     rows, labels, values = [], [], []
     pad = px(30)
@@ -175,7 +176,7 @@ def make_layout(size: tuple[int, int], rtl: bool, count: int = len(SETTINGS)) ->
             return rect
         return pygame.Rect(width - rect.right, rect.top, rect.width, rect.height)
 
-    text_size = max(10, min(px(46), round((round(pitch) - gap) * 0.62)))
+    text_size = max(10, min(px(46), round((round(pitch) - gap) * 0.66)))
     return Layout(
         size=size, rtl=rtl, unit=unit, title=m(title), back=m(back), rows=tuple(rows),
         labels=tuple(m(r) for r in labels),
@@ -402,9 +403,9 @@ class SettingsScene:
         label.width -= px(24)
         if not self.rtl:
             label.left += px(24)
-        self.text.draw(background, self.tr("settings.back"), px(36), TEXT, label,
+        self.text.draw(background, self.tr("settings.back"), px(40), TEXT, label,
                        align="center", rtl=self.rtl)
-        self.text.draw(background, self.tr("settings.hint"), px(32), TEXT_DIM, layout.hint,
+        self.text.draw(background, self.tr("settings.hint"), px(40), TEXT_DIM, layout.hint,
                        align="center", rtl=self.rtl)
         self._background = background
 
@@ -430,21 +431,25 @@ class SettingsScene:
         area = surface.blit(self._background, row, row)
         label_text, value_text, chosen, active, on, (at_low, at_high), _ = self._look(index)
         radius = row.height // 4
-        pygame.draw.rect(surface, ROW_CHOSEN if chosen else PANEL, row, border_radius=radius)
+        # A setting that does not apply now (the voice's, with spoken calls off) is an
+        # empty row with no value box and no arrows: its words stay as readable as the rest.
+        fill = (ROW_CHOSEN if chosen else PANEL) if active else BACKGROUND
+        pygame.draw.rect(surface, fill, row, border_radius=radius)
         pygame.draw.rect(surface, ACCENT if chosen else PANEL_EDGE, row,
                          width=px(5) if chosen else px(2), border_radius=radius)
         size = layout.text_size
-        label_colour = (TEXT if chosen else TEXT_DIM) if active else OFF_TEXT
+        label_colour = TEXT if chosen else TEXT_DIM
         self.text.draw(surface, label_text, size, label_colour, layout.labels[index],
                        bold=chosen, rtl=self.rtl)
         value = layout.values[index]
-        pygame.draw.rect(surface, VALUE_BOX, value, border_radius=value.height // 3)
         arrow = max(4, round(value.height * 0.2))
-        live = ACCENT if chosen else TEXT_DIM
-        self._arrow(surface, value, -1, arrow, ARROW_OFF if at_low or not active else live)
-        self._arrow(surface, value, 1, arrow, ARROW_OFF if at_high or not active else live)
+        if active:
+            pygame.draw.rect(surface, VALUE_BOX, value, border_radius=value.height // 3)
+            live = ACCENT if chosen else TEXT_DIM
+            self._arrow(surface, value, -1, arrow, ARROW_OFF if at_low else live)
+            self._arrow(surface, value, 1, arrow, ARROW_OFF if at_high else live)
         if not active:
-            colour = OFF_TEXT
+            colour = TEXT if chosen else TEXT_DIM
         elif on:
             colour = GOOD
         else:
@@ -460,7 +465,8 @@ class SettingsScene:
         area = surface.blit(self._background, rect, rect)
         notice = self.notice
         if notice:
-            self.text.draw(surface, notice, self._layout.px(34), WARN, rect,
+            surface.fill(BACKGROUND, rect)  # over the hint, until the notice goes
+            self.text.draw(surface, notice, self._layout.px(40), WARN, rect,
                            align="center", bold=True, rtl=self.rtl)
         self._shown_notice = notice
         return area

@@ -7,13 +7,25 @@ import random
 import pygame
 import pytest
 
+from benchmarks.table_readability import MATCH, Measure, measure_label
 from engines.debarna.options import HandOptions, Stage
 from engines.debarna.strips import make_strips
 from kiosk.caller import CallerController, box_tickets
 from kiosk.config import Action
 from kiosk.i18n import Translator
-from kiosk.scenes.caller import CELL_LAST, CELL_ON, CallerScene, board_position, make_layout
+from kiosk.journal import Resumed
+from kiosk.scenes.caller import (
+    CELL_LAST,
+    CELL_ON,
+    LEGEND_KEYS,
+    CallerScene,
+    TextDrawn,
+    board_position,
+    make_layout,
+)
+from kiosk.scenes.hearts import Label
 from kiosk.text import TextRenderer
+from kiosk.theme import BACKGROUND, contrast
 
 SIZES = [(1280, 720), (1920, 1080)]
 TICKETS = box_tickets(make_strips(2, random.Random(3)))
@@ -217,3 +229,139 @@ def test_numbers_called_between_frames_are_all_lit(
         colour = tuple(screen.get_at((layout.cells[number].left + 6,
                                       layout.cells[number].centery)))[:3]
         assert colour in (CELL_ON, CELL_LAST)
+
+
+# -- read from the sofa (DESIGN §3b), measured on the drawn screen ----------------------------
+
+
+CAP_TARGET = 28  # px at 1080p, in proportion on a smaller screen
+CONTRAST_TARGET = 4.5
+
+
+def measured(surface: pygame.Surface, key: str, drawn: TextDrawn, text: TextRenderer,
+             rtl: bool) -> Measure:
+    """A line the scene noted, measured on `surface` (as the table games' text is)."""
+    label = Label(key, drawn.text, drawn.size, drawn.colour, drawn.bold, drawn.rect)
+    return measure_label(surface, key, label, text, rtl)
+
+
+def average_ink(surface: pygame.Surface, m: Measure) -> tuple[int, int, int]:
+    """The average colour of a line's glyphs on the screen, their blended edges counted:
+    thin grey letters look dimmer than their colour."""
+    ink = [tuple(surface.get_at((x, y)))[:3] for x in range(m.ink.left, m.ink.right)
+           for y in range(m.ink.top, m.ink.bottom)]
+    ink = [c for c in ink if c != m.background]
+    return tuple(round(sum(c[i] for c in ink) / len(ink)) for i in range(3))  # type: ignore[return-value]
+
+
+def assert_readable(m: Measure, size: tuple[int, int], surface: pygame.Surface) -> None:
+    """Drawn at its size (not shrunk), a capital ≥ 28 px at 1080p (in proportion below),
+    ≥ 4.5:1 against the pixels round it: its colour, and even its glyphs' average."""
+    unit = min(size[0] / 1920, size[1] / 1080)
+    assert m.match >= MATCH, f"{m.key} {m.text!r} is not drawn at its size ({m.match:.2f})"
+    assert m.cap >= CAP_TARGET * unit, f"{m.key} {m.text!r}: cap height {m.cap} px"
+    assert m.contrast >= CONTRAST_TARGET, (
+        f"{m.key} {m.text!r}: {m.contrast:.2f}:1 ({m.text_colour} on {m.background})")
+    average = average_ink(surface, m)
+    assert contrast(average, m.background) >= CONTRAST_TARGET, (
+        f"{m.key} {m.text!r}: dim, its glyphs average {contrast(average, m.background):.2f}:1 "
+        f"({average} on {m.background})")
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ["fa", "en"])
+def test_the_key_legend_is_28_px_tall_and_4_5_to_1_on_the_screen(
+    display: None, size: tuple[int, int], lang: str, text_ltr: TextRenderer,
+    text_rtl: TextRenderer,
+) -> None:
+    screen = pygame.display.set_mode(size)
+    text = text_rtl if lang == "fa" else text_ltr
+    scene, _ = scene_for(lang, text)
+    scene.draw(screen, 0.0)
+    legend = scene.legend_drawn
+    assert legend is not None
+    assert scene.tr(f"legend.{LEGEND_KEYS[0]}") in legend.text
+    m = measured(screen, "legend", legend, text, lang == "fa")
+    assert_readable(m, size, screen)
+    # On the screen, under the notice's line and the panels.
+    layout = make_layout(size, lang == "fa")
+    assert pygame.Rect((0, 0), size).contains(m.ink)
+    for rect in (layout.notice, layout.side, layout.board):
+        assert not m.ink.colliderect(rect), rect
+
+
+def verdict_then_resume(scene: CallerScene, c: CallerController, screen: pygame.Surface,
+                        now: float) -> None:
+    """A refused claim, then Space: calling goes on and the notice says so."""
+    scene.handle(Action.CLAIM, "c", now)
+    for ch in "999-9":
+        scene.handle(None, ch, now)
+    scene.handle(Action.SELECT, "\r", now)
+    assert c.result is not None and not c.result.valid
+    scene.draw(screen, now)
+    scene.handle(Action.PAUSE, " ", now + 1)
+    scene.update(now + 1)
+    scene.draw(screen, now + 1)
+    assert c.running and c.notice is not None and c.notice.key == "notice.resumed"
+
+
+def notice_ink(screen: pygame.Surface, scene: CallerScene) -> int:
+    """How many pixels of the notice's line are not the screen's background."""
+    layout = scene._layout
+    assert layout is not None
+    rect = layout.notice
+    return sum(1 for x in range(rect.left, rect.right, 2) for y in range(rect.top, rect.bottom, 2)
+               if tuple(screen.get_at((x, y)))[:3] != BACKGROUND)
+
+
+@pytest.mark.parametrize("lang", ["fa", "en"])
+def test_no_calling_again_stays_under_paused(
+    display: None, lang: str, text_ltr: TextRenderer, text_rtl: TextRenderer
+) -> None:
+    screen = pygame.display.set_mode((1920, 1080))
+    scene, c = scene_for(lang, text_rtl if lang == "fa" else text_ltr)
+    now = 0.0
+    for _ in range(8):
+        now += 1
+        c.call_next(now)
+    scene.draw(screen, now)
+    verdict_then_resume(scene, c, screen, now)
+    assert notice_ink(screen, scene) > 0  # "Calling again" is up
+    # The host pauses within the notice's seconds: "Paused", and nothing says calling.
+    scene.handle(Action.PAUSE, " ", now + 2)
+    scene.update(now + 2)
+    scene.draw(screen, now + 2)
+    assert c.paused and c.notice is None
+    assert notice_ink(screen, scene) == 0
+    # A claim opened right after resuming stops calling too.
+    scene.handle(Action.PAUSE, " ", now + 3)
+    verdict_then_resume(scene, c, screen, now + 3)
+    scene.handle(Action.CLAIM, "c", now + 5)
+    scene.update(now + 5)
+    scene.draw(screen, now + 5)
+    assert c.notice is None and notice_ink(screen, scene) == 0
+
+
+def test_a_restart_notice_goes_once_calling_goes_on_or_stops(display: None) -> None:
+    c = CallerController(TICKETS, HandOptions(), rhythm=4.0, rng=random.Random(9))
+    c.start_hand(0.0)
+    for step in range(5):
+        c.call_next(float(step))
+    assert c.hand is not None
+    hand = c.hand
+    again = CallerController(TICKETS, HandOptions(), rhythm=4.0, rng=random.Random(9))
+    again.resume_hand(Resumed(1, hand, None), 10.0, paused=True)
+    assert again.notice is not None and again.notice.key == "notice.resumed_after_restart"
+    again.toggle_pause(11.0)  # Space: the "press Space to go on" is done
+    assert again.running and again.notice is None
+    running = CallerController(TICKETS, HandOptions(), rhythm=4.0, rng=random.Random(9))
+    running.resume_hand(Resumed(1, hand, None), 10.0, paused=False)
+    assert running.notice is not None and running.notice.key == "notice.resumed_calling"
+    running.toggle_pause(11.0)
+    assert running.paused and running.notice is None
+    # Other notices stay their seconds: a pause is no reason to hide them.
+    running.toggle_pause(12.0)
+    running.new_hand(12.5)
+    assert running.notice is not None and running.notice.key == "notice.new_hand_confirm"
+    running.toggle_pause(13.0)
+    assert running.notice is not None and running.notice.key == "notice.new_hand_confirm"

@@ -21,7 +21,7 @@ from engines.debarna.records import replay
 from engines.debarna.strips import BOX_PREFIX, make_strips
 from engines.debarna.ticket import Ticket, normalise_serial
 from kiosk.app import KioskOptions, build_controller
-from kiosk.caller import CallerController, ClaimPhase
+from kiosk.caller import CallerController, ClaimPhase, box_tickets
 from kiosk.config import Config
 from kiosk.journal import Journal
 from kiosk.keys import load_codes
@@ -383,3 +383,59 @@ def test_the_host_decides_on_an_unchecked_ticket_with_one_key(
     assert (Stage.LINE in c.hand.winners) is wins
     assert c.result is not None and not c.result.unchecked
     assert scene.draw(screen, 21.0)
+
+
+# -- the check-in panel read from the sofa (DESIGN §3b), measured on the drawn screen ---------
+
+
+class PhonesStub:
+    """What the check-in panel shows of the kiosk's phones: the ticket page and its code."""
+
+    ticket_url = "http://192.168.1.20:8080/t"
+    tv_code = "4821"
+
+
+@pytest.mark.parametrize("phones", [False, True])
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_the_check_in_hints_are_28_px_tall_4_5_to_1_and_apart(
+    display: None, lang: str, size: tuple[int, int], phones: bool,
+) -> None:
+    import pygame
+
+    from kiosk.i18n import Translator
+    from kiosk.scenes.caller import CallerScene, make_layout
+    from kiosk.text import TextRenderer
+    from tests.kiosk.test_caller_scene import assert_readable, measured
+
+    tr = Translator(lang)
+    text = TextRenderer(rtl=tr.rtl)
+    c = CallerController(box_tickets(make_strips(2, random.Random(3))), HandOptions(),
+                         check_in=True, rng=random.Random(9))
+    c.new_hand(0.0)
+    c.type_checkin("123-4")  # the typed number's line is shown too
+    scene = CallerScene(c, text, tr)
+    scene.phones = PhonesStub() if phones else None
+    screen = pygame.display.set_mode(size)
+    scene.draw(screen, 0.0)
+    drawn = scene.checkin_drawn
+    hints = [d for key, d in drawn.items() if key.startswith("checkin|hint")]
+    words = [hint for key in ("checkin.hint", "checkin.clear_hint")
+             for hint in tr(key).split(" · ")]
+    assert " ".join(d.text for d in hints).split() == " ".join(words).split()  # all of them
+    inks = {}
+    for key, d in drawn.items():
+        if d.size == 0:  # the code, the typed number: where their ink is
+            inks[key] = d.rect
+            continue
+        m = measured(screen, key, d, text, tr.rtl)
+        if key.startswith("checkin|hint"):
+            assert_readable(m, size, screen)
+        inks[key] = m.ink
+    assert ("checkin|code" in inks) is phones and "checkin|typed" in inks
+    panel = make_layout(size, tr.rtl).board
+    keys = sorted(inks)
+    for i, a in enumerate(keys):
+        assert panel.contains(inks[a]), (a, inks[a], panel)
+        for b in keys[i + 1:]:
+            assert not inks[a].colliderect(inks[b]), (a, inks[a], b, inks[b])

@@ -23,6 +23,7 @@ from benchmarks.table_readability import (
     NUMBER_TARGET,
     Measure,
     measure,
+    measure_label,
     outside_safe,
 )
 from engines.hearts.bots import make_bot
@@ -36,6 +37,7 @@ from kiosk.scenes.hearts import (
     HELP_ROWS,
     SLIDE,
     HeartsScene,
+    Label,
     key_label,
     wrap_pairs,
 )
@@ -359,3 +361,60 @@ def test_the_modes_menu_opens_with_the_ways_to_play_in_the_tables_language(
     assert "menu" in scene._shown
     assert scene.menu_lines()[:3] == tuple(tr(f"hearts.modes.{level}")
                                            for level in ("easy", "medium", "hard"))
+
+
+# -- the score sheet ------------------------------------------------------------------------------
+
+
+class NotingText(TextRenderer):
+    """A text renderer that notes each line `draw` puts on a surface (the kiosk's own score
+    sheet draws through it, not through the table's `labels`)."""
+
+    def __init__(self, rtl: bool) -> None:
+        super().__init__(rtl=rtl)
+        self.noted: list[Label] = []
+
+    def draw(self, target: pygame.Surface, text: str, size: int, colour: theme.Colour,
+             rect: pygame.Rect, align: str = "start", bold: bool = False,
+             rtl: bool | None = None) -> pygame.Rect:
+        box = super().draw(target, text, size, colour, rect, align, bold, rtl)
+        self.noted.append(Label("sheet", text, size, colour, bold, box))
+        return box
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_the_three_column_score_sheet_reads_from_the_sofa(display: None, lang: str,
+                                                          size: tuple[int, int]) -> None:
+    """Bidel's sheet of three players: its header, names and numbers (and its footer) at
+    least 28 px in cap height at 1080p, each drawn at its size in its column (not shrunk),
+    the header 4.5:1 and the numbers 7:1."""
+    tr = Translator(lang)
+    text = NotingText(rtl=tr.rtl)
+    options = HeartsOptions(players=3)
+    scene = HeartsScene(text, tr, lambda: GameState(options),
+                        tuple(make_bot("medium") for _ in range(3)), random.Random(5),
+                        turn_seconds=40, modes=(), pause=0.05)
+    t = 0.0
+    while not scene.table_open:
+        t += 0.1
+        scene.update(t)
+    sheet = scene.score_sheet()
+    assert len(sheet.header) == 3 and len(sheet.rows) == 3
+    surface = pygame.Surface(size)
+    scene.invalidate()
+    text.noted.clear()
+    for frame in range(20):  # the sheet is painted over a few frames
+        scene.draw(surface, t + frame * 0.01)
+    noted = {label.text: label for label in text.noted}
+    unit = min(size[0] / 1920, size[1] / 1080)
+    cells = [*sheet.header, *(cell for row in sheet.rows for cell in row.cells)]
+    for word in cells:
+        m = measure_label(surface, f"sheet:{word}", noted[word], text, tr.rtl)
+        assert m.match >= MATCH, f"{word!r} is not drawn at its size: {m}"
+        assert m.cap >= CAP_TARGET * unit, f"{word!r}: cap height {m.cap} px ({m.how})"
+        number = word not in sheet.header and word not in (scene.seat_name(s) for s in range(3))
+        target = NUMBER_TARGET if number else CONTRAST_TARGET
+        assert m.contrast >= target, f"{word!r}: {m.contrast:.2f}:1"
+    footer = noted[scene.word("next_hand")]
+    assert measure_label(surface, "sheet:footer", footer, text, tr.rtl).cap >= CAP_TARGET * unit

@@ -32,6 +32,7 @@ from kiosk.settings import (
     update_overlay,
 )
 from kiosk.store import data_dir
+from kiosk.table_layout import safe_area
 from kiosk.text import TextRenderer
 
 SIZES = [(1920, 1080), (1280, 720)]
@@ -489,13 +490,17 @@ def test_the_layout_fits_the_screen(size: tuple[int, int], rtl: bool) -> None:
         for other in rows[i + 1:]:
             assert not rect.colliderect(other)
         assert not rect.colliderect(layout.notice) and not rect.colliderect(layout.back)
-    assert screen.contains(layout.hint) and not layout.notice.colliderect(layout.hint)
+    # A notice (a setting not saved) is said in the hint's place, over it.
+    assert screen.contains(layout.hint) and layout.notice == layout.hint
     # Persian puts the label on the right, English on the left.
     assert (layout.labels[0].centerx > layout.values[0].centerx) == rtl
     assert (layout.back.centerx > size[0] // 2) == rtl
-    # Legible from across the room: row text at least 36 px on a 1080-line screen.
+    # Legible from across the room: row text at least 40 px on a 1080-line screen (a
+    # capital 28 px tall), and nothing outside the 5 % safe area.
     if size == (1920, 1080):
-        assert layout.text_size >= 36
+        assert layout.text_size >= 40
+    safe = safe_area(size)
+    assert all(safe.contains(r) for r in (*rows, layout.hint, layout.back, layout.title))
 
 
 def test_a_language_change_redraws_everything_mirrored(display: None) -> None:
@@ -534,6 +539,28 @@ def test_the_notice_follows_the_language() -> None:
     assert scene.notice == catalogue("fa")["settings.not_saved"]
     scene.show_notice(None)
     assert scene.notice is None
+
+
+def test_a_notice_covers_the_hint_it_is_said_over(display: None) -> None:
+    """Drawn where the hint is, a notice hides it while it lasts: the two lines are never
+    on the screen over each other (the screen walker reads what is left to see)."""
+    from tests.kiosk.walker import Sheet, recording
+
+    scene, _ = make_scene("en")
+    with recording():
+        screen = pygame.Surface((1920, 1080))
+        assert isinstance(screen, Sheet)
+        scene.draw(screen, 0.0)
+        hint = catalogue("en")["settings.hint"]
+        assert hint in [t.line.text for t in screen.texts]
+        scene.show_notice("settings.not_saved")
+        scene.draw(screen, 0.1)
+        shown = [t.line.text for t in screen.texts]
+        assert scene.notice in shown and hint not in shown
+        scene.show_notice(None)
+        scene.draw(screen, 0.2)
+        shown = [t.line.text for t in screen.texts]
+        assert hint in shown and catalogue("en")["settings.not_saved"] not in shown
 
 
 def values_shown(scene: SettingsScene) -> dict[str, Any]:
