@@ -798,7 +798,7 @@ class CardTableScene(TableScene, TableText, PhonesPanel):
         if self.menu_open:
             for i, rect in enumerate(self._menu_rects):
                 if rect.collidepoint(pos):
-                    self.menu_pick(getattr(self, "_menu_first", 0) + i)
+                    self.menu_pick(self.menu_window(len(self._menu_rects))[i])
                     return
             self.menu_open = False
             return
@@ -1754,6 +1754,32 @@ class CardTableScene(TableScene, TableText, PhonesPanel):
 
         return [piece(n, step) for n, step in enumerate(steps)]
 
+    def _sheet_box(self, rect: pygame.Rect, px: Callable[[float], int], head: pygame.Rect,
+                   title: str) -> theme.SheetStep:
+        """A score sheet's first step: its box, and its title across `head`."""
+        def box(surface: pygame.Surface) -> None:
+            theme.overlay_box(surface, rect, px)
+            self._line(surface, "scores|title", "table", title, px(54), ACCENT, head,
+                       align="center", bold=True)
+        return box
+
+    def _sheet_row(self, key: str, inner: pygame.Rect, cells_at: Sequence[tuple[int, int]],
+                   band: pygame.Rect, cells: Sequence[str], size: int, colour: Colour,
+                   bold: bool, px: Callable[[float], int],
+                   rule: int | None = None) -> theme.SheetStep:
+        """A row of a score sheet's table as a step: each cell in its column (`cells_at`:
+        each column's left and width inside `inner`), across `band`'s top and height, the
+        name starting its line and the numbers centred; a rule under it at `rule`."""
+        def step(surface: pygame.Surface) -> None:
+            for i, (cell, (x, w)) in enumerate(zip(cells, cells_at, strict=True)):
+                cell_box = pygame.Rect(inner.left + x, band.top, w, band.height)
+                self._line(surface, f"scores|{key}c{i}", "table", cell, size, colour,
+                           cell_box, align="start" if i == 0 else "center", bold=bold)
+            if rule is not None:
+                pygame.draw.line(surface, PANEL_EDGE, (inner.left, rule),
+                                 (inner.right, rule), px(2))
+        return step
+
     def _wide_sheet(self, rect: pygame.Rect, px: Callable[[float], int], sheet: ScoreSheet,
                     footer: str) -> list[theme.SheetStep]:
         """A score sheet of any number of columns: the names take a third, the numbers
@@ -1768,23 +1794,13 @@ class CardTableScene(TableScene, TableText, PhonesPanel):
         spans = [(0, name_w)] + [(round(name_w + i * rest), round(rest)) for i in range(n - 1)]
         if self.rtl:
             spans = [(inner.width - x - w, w) for x, w in spans]
-
-        def box(surface: pygame.Surface) -> None:
-            theme.overlay_box(surface, rect, px)
-            self._line(surface, "scores|title", "table", sheet.title, px(54), ACCENT, head,
-                       align="center", bold=True)
+        cells_at = [(x + px(4), w - px(8)) for x, w in spans]
+        box = self._sheet_box(rect, px, head, sheet.title)
 
         def row(key: str, y: int, cells: Sequence[str], colour: Colour, bold: bool,
                 rule: int | None = None) -> theme.SheetStep:
-            def step(surface: pygame.Surface) -> None:
-                for i, (cell, (x, w)) in enumerate(zip(cells, spans, strict=True)):
-                    cell_box = pygame.Rect(inner.left + x + px(4), y, w - px(8), px(58))
-                    self._line(surface, f"scores|{key}c{i}", "table", cell, px(READ), colour,
-                               cell_box, align="start" if i == 0 else "center", bold=bold)
-                if rule is not None:
-                    pygame.draw.line(surface, PANEL_EDGE, (inner.left, rule),
-                                     (inner.right, rule), px(2))
-            return step
+            return self._sheet_row(key, inner, cells_at, pygame.Rect(0, y, 0, px(58)), cells,
+                                   px(READ), colour, bold, px, rule)
 
         y = head.bottom + px(6)
         steps: list[theme.SheetStep] = [
@@ -1816,6 +1832,11 @@ class CardTableScene(TableScene, TableText, PhonesPanel):
         steps.append(foot_step)
         return steps
 
+    def menu_window(self, shown: int) -> range:
+        """The modes menu's rows a window of `shown` rows holds: round the lit row."""
+        first = min(max(0, self.menu_index - shown // 2), self.menu_size - shown)
+        return range(first, first + shown)
+
     def _menu(self, layout: Layout) -> Piece:
         px, rtl = layout.px, self.rtl
         rect = layout.overlay.copy()
@@ -1827,8 +1848,7 @@ class CardTableScene(TableScene, TableText, PhonesPanel):
         size = self.menu_size
         fits = max(3, (room - theme.menu_height(look, 0, px)) // px(look.row))
         shown = min(size, fits)
-        first = min(max(0, self.menu_index - shown // 2), size - shown)
-        self._menu_first = first
+        first = self.menu_window(shown).start
         rect.height = min(room, theme.menu_height(look, shown, px))
         rect.center = layout.overlay.center
         rect.clamp_ip(layout.felt)

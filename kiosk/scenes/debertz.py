@@ -565,27 +565,14 @@ class DebertzScene(CardTableScene):
             spans.append((spans[-1][0] + spans[-1][1], wide + gap))
         if rtl:
             spans = [(inner.width - x - w, w) for x, w in spans]
-
-        def box(surface: pygame.Surface) -> None:
-            theme.overlay_box(surface, rect, px)
-            self._line(surface, "scores|title", "table", sheet.title, px(54), ACCENT, head,
-                       align="center", bold=True)
+        # the names keep `pad` clear of the first number
+        cells_at = [(spans[0][0] + (pad if rtl else 0), spans[0][1] - pad), *spans[1:]]
+        box = self._sheet_box(rect, px, head, sheet.title)
 
         def row(key: str, y: int, cells: Sequence[str], colour: Colour, bold: bool,
                 rule: int | None = None) -> theme.SheetStep:
-            def step(surface: pygame.Surface) -> None:
-                for i, (cell, (x, w)) in enumerate(zip(cells, spans, strict=True)):
-                    cell_box = pygame.Rect(inner.left + x, y, w, px(ROW))
-                    if i == 0:
-                        cell_box.width -= pad
-                        if rtl:
-                            cell_box.left += pad
-                    self._line(surface, f"scores|{key}c{i}", "table", cell, size, colour,
-                               cell_box, align="start" if i == 0 else "center", bold=bold)
-                if rule is not None:
-                    pygame.draw.line(surface, theme.PANEL_EDGE, (inner.left, rule),
-                                     (inner.right, rule), px(2))
-            return step
+            return self._sheet_row(key, inner, cells_at, pygame.Rect(0, y, 0, px(ROW)), cells,
+                                   size, colour, bold, px, rule)
 
         y = head.bottom
         steps: list[theme.SheetStep] = [

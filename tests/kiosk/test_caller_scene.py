@@ -37,6 +37,15 @@ def scene_for(lang: str, text: TextRenderer) -> tuple[CallerScene, CallerControl
     return CallerScene(c, text, Translator(lang)), c
 
 
+def on_screen(size: tuple[int, int], lang: str, text_ltr: TextRenderer,
+              text_rtl: TextRenderer) -> tuple[pygame.Surface, CallerScene, CallerController,
+                                               TextRenderer]:
+    """A display of `size` and a caller scene in `lang`, with the renderer it draws by."""
+    screen = pygame.display.set_mode(size)
+    text = text_rtl if lang == "fa" else text_ltr
+    return (screen, *scene_for(lang, text), text)
+
+
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("rtl", [False, True])
 def test_every_region_is_on_screen_and_apart(size: tuple[int, int], rtl: bool) -> None:
@@ -116,8 +125,7 @@ def test_only_what_changed_is_drawn(
     display: None, size: tuple[int, int], lang: str, text_ltr: TextRenderer,
     text_rtl: TextRenderer,
 ) -> None:
-    screen = pygame.display.set_mode(size)
-    scene, c = scene_for(lang, text_rtl if lang == "fa" else text_ltr)
+    screen, scene, c, _ = on_screen(size, lang, text_ltr, text_rtl)
     first = scene.draw(screen, 0.0)
     assert pygame.Rect((0, 0), size) in first
 
@@ -274,9 +282,7 @@ def test_the_key_legend_is_28_px_tall_and_4_5_to_1_on_the_screen(
     display: None, size: tuple[int, int], lang: str, text_ltr: TextRenderer,
     text_rtl: TextRenderer,
 ) -> None:
-    screen = pygame.display.set_mode(size)
-    text = text_rtl if lang == "fa" else text_ltr
-    scene, _ = scene_for(lang, text)
+    screen, scene, _, text = on_screen(size, lang, text_ltr, text_rtl)
     scene.draw(screen, 0.0)
     legend = scene.legend_drawn
     assert legend is not None

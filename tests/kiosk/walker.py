@@ -48,7 +48,7 @@ from kiosk.config import DEFAULT_KEYS, Action
 from kiosk.i18n import catalogue, placeholders
 from kiosk.table_layout import safe_area
 from kiosk.text import Line, TextRenderer
-from kiosk.theme import contrast
+from kiosk.theme import ACCENT, contrast
 
 CAP_AT_1080 = 28
 CONTRAST = 4.5
@@ -408,9 +408,13 @@ def read_frame(screen: Sheet, text: TextRenderer, lang: str, where: str, words: 
 
 # -- the walk ---------------------------------------------------------------------------------
 def sliding(scene: Any, now: float) -> bool:
-    """A card table's card is on its way to the trick."""
-    from kiosk.scenes.card_pieces import SLIDE
+    """A card table's card is on its way to the trick, or the trick on its way to the
+    winner's plate."""
+    from kiosk.scenes.card_pieces import COLLECT, SLIDE
 
+    collect = getattr(scene, "collect", None)
+    if collect is not None and collect[1] <= now < collect[1] + COLLECT:
+        return True
     return any(now < p.at + SLIDE for p in getattr(scene, "trick", ()) or ()
                if hasattr(p, "at"))
 
@@ -423,7 +427,7 @@ def key_of(action: Action) -> int:
 @dataclass
 class Report:
     """What a walk saw: the distinct states by scene, the frames read and every defect
-    (each once per kind, place and words)."""
+    (each once per screen size, scene, kind and line as sized)."""
 
     states: dict[str, set[Any]] = field(default_factory=dict)
     frames: int = 0
@@ -439,8 +443,13 @@ class Report:
         """Keep the defects not seen before; returns them."""
         new = []
         for d in defects:
-            key = (d.kind, d.where.split(" players")[0].split(" ", 2)[2],
-                   re.sub(r"[\d۰-۹]+", "#", re.sub(r"\(\d+, \d+, \d+, \d+\)", "", d.what)))
+            # one defect per screen size, scene, kind and line as sized: a number in a
+            # line's words (a score, a pip count) and where the line lies do not make it
+            # another defect; its size, its colours and the screen's size do
+            _, size, scene = d.where.split(" players")[0].split(" ", 2)
+            what = re.sub(r"\(\d+, \d+, \d+, \d+\)", "", d.what)
+            what = re.sub(r"'[^']*'", lambda m: re.sub(r"[\d۰-۹]+", "#", m.group()), what)
+            key = (d.kind, size, scene, what)
             if key not in self.defects:
                 self.defects[key] = d
                 new.append(d)
@@ -457,8 +466,8 @@ class Walk:
     """A headless kiosk in one language at one size, walked by a seeded random player."""
 
     def __init__(self, lang: str, size: tuple[int, int], seed: int, report: Report,
-                 every: int = 8, shots: Any = None, changes: dict[str, Any] | None = None
-                 ) -> None:
+                 every: int = 8, shots: Any = None, changes: dict[str, Any] | None = None,
+                 phones: bool = False) -> None:
         from kiosk.app import Kiosk, KioskOptions
         from kiosk.config import Config, DisplayConfig, VoiceConfig
 
@@ -469,8 +478,11 @@ class Walk:
         self.clock = time.monotonic()
         config = Config(display=DisplayConfig(lang=lang), voice=VoiceConfig(enabled=False),
                         **(changes or {}))
+        # phones: the phones' server listening on a port of its own (the phones panel
+        # then shows each free seat's QR code and address)
         self.app = Kiosk(KioskOptions(headless=True, seed=seed, size=size, rhythm=3.0,
-                                      phones=False), config)
+                                      phones=phones, phones_port=0 if phones else None),
+                         config)
         self.app.screen = Sheet(size)
         self._frames = 0
         self.shots = shots  # a folder: each frame that showed a new defect is saved there
@@ -519,8 +531,9 @@ class Walk:
 
     def look(self) -> None:
         """Read the screen as drawn now when its state is new (or one frame in `every`):
-        drawn whole, every card as itself. A frame with a card still sliding to the trick
-        is not read: a card on its way crosses what it passes, for a moment."""
+        drawn whole, every card as itself. A frame with a card still sliding to the trick,
+        or the trick to its winner, is not read: a card on its way crosses what it passes,
+        for a moment."""
         if sliding(self.app.scene, self.clock):
             return
         name, state = self.state()
@@ -582,10 +595,12 @@ class Walk:
 
 @contextmanager
 def walking(lang: str, size: tuple[int, int], seed: int, report: Report,
-            shots: Any = None, changes: dict[str, Any] | None = None) -> Iterator[Walk]:
-    """A walk of a kiosk in `lang` at `size` (`changes`: the config's sections changed)."""
+            shots: Any = None, changes: dict[str, Any] | None = None,
+            phones: bool = False) -> Iterator[Walk]:
+    """A walk of a kiosk in `lang` at `size` (`changes`: the config's sections changed;
+    `phones`: with the phones' server)."""
     with recording():
-        walk = Walk(lang, size, seed, report, shots=shots, changes=changes)
+        walk = Walk(lang, size, seed, report, shots=shots, changes=changes, phones=phones)
         try:
             yield walk
         finally:
@@ -724,16 +739,17 @@ def table_entries() -> list[str]:
 
 def walk_all(lang: str, size: tuple[int, int], seed: int, steps: int, report: Report,
              games: list[str] | None = None, shots: Any = None,
-             every_mode: bool = False) -> None:
+             every_mode: bool = False, phones: bool = False) -> None:
     """Every screen in one language at one size: Dabernā's, then each table game at each
     seat count (a game whose count is its config section's, not its menu's, is walked
-    once per count, with its section changed)."""
+    once per count, with its section changed); `phones`: with the phones' server up."""
     from engines.registry import games as registered_games
     from kiosk.config import HeartsConfig
 
     wanted = games or ["debarna", *(e.key for e in registered_games())]
     if "debarna" in wanted:
-        with walking(lang, size, seed, report, shots) as walk, failing(walk):
+        with walking(lang, size, seed, report, shots, phones=phones) as walk, \
+                failing(walk):
             walk_debarna(walk, steps)
     for entry in registered_games():
         if entry.key not in wanted:
@@ -741,10 +757,12 @@ def walk_all(lang: str, size: tuple[int, int], seed: int, steps: int, report: Re
         if entry.key == "hearts":  # its seats are the [hearts] section's
             for n in entry.seats:
                 with walking(lang, size, seed, report, shots,
-                             {"hearts": HeartsConfig(players=n)}) as walk, failing(walk):
+                             {"hearts": HeartsConfig(players=n)}, phones) as walk, \
+                        failing(walk):
                     walk_table(walk, f"{entry.key}.title", steps, every_mode)
         else:
-            with walking(lang, size, seed, report, shots) as walk, failing(walk):
+            with walking(lang, size, seed, report, shots, phones=phones) as walk, \
+                    failing(walk):
                 walk_table(walk, f"{entry.key}.title", steps, every_mode)
 
 
@@ -778,8 +796,12 @@ def menu_window_follows_the_cursor(scene: Any, surface: pygame.Surface) -> None:
     seen = set()
     for _ in range(scene.menu_size):
         scene.draw(surface, 0.0)
-        rects, first = scene._menu_rects, scene._menu_first
-        assert first <= scene.menu_index < first + len(rects)
+        rects = scene._menu_rects
+        lit = scene.menu_index - scene.menu_window(len(rects)).start
+        # as drawn: the lit row is the one edged in the accent colour
+        edged = [i for i, r in enumerate(rects)
+                 if tuple(surface.get_at((r.left + 1, r.centery)))[:3] == ACCENT]
+        assert edged == [lit], (edged, lit)
         assert all(scene._layout.felt.contains(r) for r in rects)
         assert all(b.top - a.top == pitch for a, b in itertools.pairwise(rects))
         seen.add(scene.menu_index)
