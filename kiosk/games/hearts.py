@@ -63,8 +63,13 @@ def hearts_choices(config: HeartsConfig, chosen: HeartsOptions | None = None) ->
     with `chosen` (None: the config's [hearts] section). The number of players stays the
     config's: the ways to play (who sits where) are made for it."""
     entry = registered_game("hearts")
+    start = chosen or hearts_options(config)
     specs = [spec for spec in entry.option_specs() if spec.name != "players"]
-    return Choices(specs, entry.make_options, chosen or hearts_options(config))
+    # every rule set the menu makes keeps the table's number of players (the menu has no
+    # row for it, and the options' default is four)
+    held = {spec.name: spec.plain(start.players) for spec in entry.option_specs()
+            if spec.name == "players"}
+    return Choices(specs, lambda values: entry.make_options({**values, **held}), start)
 
 
 def hearts_scene(

@@ -861,3 +861,30 @@ def test_the_help_line_names_the_keys_the_config_gives(display: None) -> None:
     app = Kiosk(KioskOptions(headless=True, lang="en", seed=5, size=(1280, 720)), config)
     scene = app.show("hearts")
     assert scene.keys[Action.LAST_TRICK] == ("t",)
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_a_rule_changed_in_the_menu_keeps_the_tables_number_of_players(
+        display: None, players: int, text_ltr: TextRenderer) -> None:
+    """The menu has no row for the number of players (it is the [hearts] section's): a rule
+    stepped there, then a way to play chosen, starts a game at the same number of seats."""
+    config = HeartsConfig(players=players)
+    scene = hearts_scene(text_ltr, Translator("en"), config, seed=4)
+    assert scene.state.players == players
+    press(scene, 0.0, Action.NEW_HAND)
+    assert scene.menu_open and scene.rule_choices is not None
+    for row in range(len(scene.rule_choices)):
+        scene.menu_index = len(scene.modes) + row
+        before = scene.rule_choices.shown
+        press(scene, 0.0, Action.RIGHT)
+        assert scene.rule_choices.shown.players == players, scene.rule_choices.specs[row].name
+        assert scene.rule_choices.shown != before or len(offered_values(scene, row)) == 1
+    scene.menu_pick(0)
+    assert scene.state.players == players
+    assert len(scene.table.seats) == players
+    assert scene.state.options == scene.rule_choices.chosen
+
+
+def offered_values(scene: HeartsScene, row: int) -> tuple[object, ...]:
+    assert scene.rule_choices is not None
+    return scene.rule_choices.values(scene.rule_choices.specs[row])
