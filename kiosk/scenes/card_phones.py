@@ -91,7 +91,10 @@ class PhonesPanel:
 
     def _phones_piece(self, layout: Layout) -> Piece:
         px, rtl = layout.px, self.rtl  # type: ignore[attr-defined]
-        rect = layout.overlay
+        # Across the whole screen, below the plates (the side panel too, while it is
+        # open): at five seats a column's seat name and QR code need a fifth of that.
+        rect = pygame.Rect(layout.safe.left, layout.overlay.top, layout.safe.width,
+                           layout.overlay.height)
         players = self.players  # type: ignore[attr-defined]
         word = self.word  # type: ignore[attr-defined]
         columns = []
@@ -124,21 +127,19 @@ class PhonesPanel:
                 if seat == cursor:
                     pygame.draw.rect(surface, CURSOR, box, width=px(5), border_radius=px(16))
                 row = pygame.Rect(box.left + px(10), box.top + px(8), box.width - px(20), px(56))
-                self._line(surface, f"phones|name{seat}", "name", name, px(44), TEXT,  # type: ignore
+                self._line(surface, f"phones|name{seat}", "name", name, px(READ), TEXT,  # type: ignore
                            row, align="center", bold=True)
                 row = row.move(0, px(60))
                 self._line(surface, f"phones|who{seat}", "who", who, px(READ), ACCENT,  # type: ignore
                            row, align="center")
                 if url is None:
                     continue
-                side = min(box.width - px(30), box.bottom - row.bottom - px(90))
+                # The code alone under its seat's name: the title says what it is for
+                # (a caption under each said it again, too small to read at five seats).
+                side = min(box.width - px(30), box.bottom - row.bottom - px(40))
                 if side < px(120):
                     continue
                 code = self._qr(url, side)
-                spot = code.get_rect(midtop=(box.centerx, row.bottom + px(14)))
+                spot = code.get_rect(midtop=(box.centerx, row.bottom + px(20)))
                 surface.blit(code, spot)
-                scan = pygame.Rect(box.left + px(10), spot.bottom + px(8), box.width - px(20),
-                                   px(40))
-                self._line(surface, f"phones|scan{seat}", "scan",  # type: ignore
-                           word("phones.scan", seat=name), px(READ), TEXT, scan, align="center")
         return Piece("phones", rect, look, paint)

@@ -56,6 +56,19 @@ def test_every_screen_is_readable_from_the_sofa(display: None, part: str, lang: 
     assert not report.defects, f"{len(report.defects)} defects:\n{shown(report)}"
 
 
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_the_phones_panel_is_readable_with_the_phones_server_up(display: None,
+                                                                lang: str) -> None:
+    """With phones able to join, the phones panel shows a QR code under each free seat's
+    name: at 4 and 5 seats (Dobbm's), every line of it read like any other screen."""
+    report = Report()
+    walk_all(lang, (1920, 1080), SEEDS[0], STEPS, report, games=["dobbm"], phones=True)
+    panels = [state for state in report.states["DobbmScene"]
+              if "table.phones.title" in state[1]]
+    assert {extra[0] for extra, _ in panels} == {4, 5}, "the panel at both seat counts"
+    assert not report.defects, f"{len(report.defects)} defects:\n{shown(report)}"
+
+
 def test_every_part_of_the_kiosk_is_one_the_walker_knows() -> None:
     assert set(PARTS) <= set(ALL_PARTS) and len(ALL_PARTS) == len(set(ALL_PARTS)) == 5
 
