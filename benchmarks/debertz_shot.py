@@ -1,11 +1,14 @@
 """Screenshots of the Debertz table for the README: a 2-player and a 4-player deal under
-way, in Persian and in English, drawn headless at 1920×1080 (SDL's dummy driver).
+way, and a deal's score sheet with a run and bella scored, in Persian and in English,
+drawn headless at 1920×1080 (SDL's dummy driver).
 
 Each picture is a person (South) against computers of medium level, South to play onto
 a trick, with the turned card, the trumps and, where the deal has them, the declarations
 on the felt. The deal is the first of a fixed series of seeds that shows a declaration
-(else the first). Saved as 256-colour PNGs (`benchmarks.cards_sheet.save_small`):
-docs/debertz-<players>-<lang>.png.
+(else the first). The score sheet is that of the first deal of the series, computers at
+all three seats, in which a run and bella scored: the sheet names the run, whose it was and
+whose bella. Saved as 256-colour PNGs (`benchmarks.cards_sheet.save_small`):
+docs/debertz-<players>-<lang>.png and docs/debertz-sheet-<lang>.png.
 """
 
 from __future__ import annotations
@@ -63,6 +66,35 @@ def picture(players: int, lang: str, size: tuple[int, int]) -> pygame.Surface:
     return table_picture(scene, size)
 
 
+def declared(state: GameState) -> bool:
+    """In play, with bella announced and a run declared that scores for its side."""
+    return state.phase is Phase.PLAY and state.bella is not None and bool(state.declared) \
+        and state.view(0).runs_side is not None
+
+
+def sheet_picture(players: int, lang: str, size: tuple[int, int]) -> pygame.Surface:
+    """The table stopped for the score of the first deal of the series in which a run and
+    bella scored, computers at every seat."""
+    for seed in SEEDS:
+        tr = Translator(lang)
+        scene = debertz_scene(TextRenderer(rtl=tr.rtl), tr, Config().section("debertz"), seed,
+                              mode="demo", options=DebertzOptions(players=players))
+        scene.fast_forward(declared, limit=2000)  # type: ignore[arg-type]
+        if not declared(scene.state):
+            continue
+        t = 0.0
+        while not scene.table_open and t < 2000.0:  # the deal played out at the table's pace
+            t += 0.25
+            scene.update(t)
+        result = scene.state.results[-1] if scene.state.results else None
+        if scene.table_open and result is not None and result.runs \
+                and result.bella is not None and result.declarer is not None:
+            screen = pygame.Surface(size)
+            scene.draw(screen, t)
+            return screen
+    raise SystemExit("no deal of the series scored a run and bella")
+
+
 def main() -> int:
     args, (width, height) = shot_arguments(__doc__.splitlines()[0], str(ROOT / "docs"),
                                            "the folder to save in")
@@ -73,6 +105,9 @@ def main() -> int:
             for lang in ("en", "fa"):
                 out = Path(args.out) / f"debertz-{players}-{lang}.png"
                 save_shot(picture(players, lang, (width, height)), out)
+        for lang in ("en", "fa"):
+            save_shot(sheet_picture(3, lang, (width, height)),
+                      Path(args.out) / f"debertz-sheet-{lang}.png")
     finally:
         pygame.quit()
     return 0

@@ -1,15 +1,16 @@
-"""Screenshots of the Dobbm table for the README: a 4-player and a 5-player hand under way
-and a hand's payment breakdown, in Persian and in English, drawn headless at 1920×1080
-(SDL's dummy driver).
+"""Screenshots of the Dobbm table for the README: a 4-player and a 5-player hand under way,
+the doubling at 5 seats and a hand's payment breakdown, in Persian and in English, drawn
+headless at 1920×1080 (SDL's dummy driver).
 
 Each picture is a person (South) against computers of medium level. A hand under way is
 South to play onto a trick, a trick or two taken, at the first of a fixed series of seeds
 whose hand was doubled or is a Solo (else the first); at 5 seats South is not the dealer
-sitting out.
+sitting out. The doubling is South's call at 5 seats after a defender's Schwacher (else
+South's first call of the doubling), the contract box saying what the hand is worth.
 The payments are those of the first hand of the series played to its end doubled
 or in a Solo (else any played hand), the score sheet as the table shows it. Saved as
 256-colour PNGs (`benchmarks.cards_sheet.save_small`): docs/dobbm-4-<lang>.png,
-docs/dobbm-5-<lang>.png and docs/dobbm-pay-<lang>.png.
+docs/dobbm-5-<lang>.png, docs/dobbm-double-5-<lang>.png and docs/dobbm-pay-<lang>.png.
 """
 
 from __future__ import annotations
@@ -77,6 +78,20 @@ def first(players: int, lang: str, wanted: Callable[[GameState], bool],
     return scene_at(players, lang, SEEDS[0], fallback)
 
 
+def doubling(state: GameState) -> bool:
+    """South to call in the doubling."""
+    return state.phase is Phase.DOUBLE and state.turn == 0
+
+
+def doubled_once(state: GameState) -> bool:
+    """South to call in the doubling, a Schwacher said already."""
+    return doubling(state) and state.doubles > 0
+
+
+def doubling_picture(players: int, lang: str, size: tuple[int, int]) -> pygame.Surface:
+    return table_picture(first(players, lang, doubled_once, doubling), size)
+
+
 def hand_picture(players: int, lang: str, size: tuple[int, int]) -> pygame.Surface:
     scene = first(players, lang, doubled, under_way)
     return table_picture(scene, size)
@@ -128,6 +143,7 @@ def main() -> int:
         for lang in ("en", "fa"):
             shots = {f"dobbm-{n}-{lang}.png": hand_picture(n, lang, (width, height))
                      for n in (4, 5)}
+            shots[f"dobbm-double-5-{lang}.png"] = doubling_picture(5, lang, (width, height))
             shots[f"dobbm-pay-{lang}.png"] = payment_picture(4, lang, (width, height))
             for name, screen in shots.items():
                 save_shot(screen, Path(args.out) / name)

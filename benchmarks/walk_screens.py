@@ -3,10 +3,11 @@
 and in total.
 
 Run with ``.venv/bin/python benchmarks/walk_screens.py [--steps 120] [--seeds 1,2,3]
-[--games debarna,hearts] [--shots DIR]``. Each game is walked in English and Persian at
+[--games debarna,hearts] [--shots DIR] [--phones]``. Each game is walked in English and Persian at
 1920×1080 and 1280×720, at every seat count its menu (or its config section)
 offers and every way to play;
-``--shots`` saves each frame that showed a defect not seen before. The exit status is 1
+``--shots`` saves each frame that showed a defect not seen before; ``--phones`` walks with
+the phones' server up (the phones panel shows each free seat's QR code). The exit status is 1
 when any defect was found.
 """
 
@@ -37,6 +38,7 @@ def main() -> int:
     parser.add_argument("--seeds", default="1")
     parser.add_argument("--games", default="")
     parser.add_argument("--shots", type=Path)
+    parser.add_argument("--phones", action="store_true")
     args = parser.parse_args()
     # a kiosk of its own: a journal, a config and keys nobody else uses
     home = Path(tempfile.mkdtemp(prefix="walk-"))
@@ -60,7 +62,7 @@ def main() -> int:
             for lang in ("en", "fa"):
                 for size in SIZES:
                     walk_all(lang, size, seed, args.steps, report, games=[part],
-                             shots=args.shots, every_mode=True)
+                             shots=args.shots, every_mode=True, phones=args.phones)
         counts = report.counts()
         states = sum(counts.values())
         total_states += states
