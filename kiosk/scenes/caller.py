@@ -28,6 +28,7 @@ from kiosk.caller import CallerController, Changed, ClaimPhase, ClaimResult, Not
 from kiosk.config import Action
 from kiosk.i18n import Translator
 from kiosk.phones.qr import qr_surface
+from kiosk.table_layout import safe_area
 from kiosk.text import TextRenderer
 from kiosk.theme import (
     ACCENT,
@@ -44,7 +45,7 @@ from kiosk.theme import (
 )
 
 CELL_OFF: Colour = (30, 44, 86)
-CELL_OFF_TEXT: Colour = (112, 128, 170)
+CELL_OFF_TEXT: Colour = (200, 210, 235)  # an uncalled number: 8.9:1 on CELL_OFF
 CELL_ON: Colour = (255, 204, 64)
 CELL_ON_TEXT: Colour = (24, 20, 8)
 CELL_LAST: Colour = (255, 144, 80)  # 8:1 behind CELL_ON_TEXT
@@ -78,10 +79,18 @@ BANNER_ASK_TEXT: Colour = (24, 20, 8)  # 10:1
 LEGEND_KEYS = ("pause", "next", "repeat", "claim", "new_hand", "back", "fullscreen")
 LEGEND_SEP = "  ·  "
 # Text read from the sofa (DESIGN §3b): at these sizes a capital is ≥ 28 px tall at 1080p.
+# READ_SIZE is the smallest any line is drawn at, in design pixels: a line that does not
+# fit takes a second line or a larger box, never a smaller size.
+READ_SIZE = 40
 LEGEND_SIZE = 40  # the keys' line at the bottom
 HINT_SIZE = 40  # the check-in panel's hints
 HINT_PITCH = 58
+NOTICE_SIZE = 40  # a notice: up to two lines, the second over the legend's row
+WINS_PITCH = 50  # the winners' two lines in the number panel
+CLAIM_PITCH = 52  # the claim panel's hints, prompt and queue
+BOARD_SIZE = 40  # a number on the board (and the compact board)
 BOARD_ROWS = 11  # column 9 holds 80–90
+MINI_WIDEN = 1.12  # the compact board's columns, wider than its cells are tall
 
 
 @dataclass(frozen=True)
@@ -151,33 +160,35 @@ def make_layout(size: tuple[int, int], rtl: bool) -> Layout:
     def px(value: float) -> int:
         return max(1, round(value * unit))
 
-    margin = px(28)
-    gap = px(24)
-    header = pygame.Rect(margin, margin, width - 2 * margin, px(84))
-    legend = pygame.Rect(margin, height - margin - px(56), width - 2 * margin, px(56))
-    notice = pygame.Rect(margin, legend.top - px(60), width - 2 * margin, px(56))
+    # Everything inside the title-safe area (5 % in from each edge, for TV overscan).
+    safe = safe_area(size)
+    gap = px(16)
+    header = pygame.Rect(safe.left, safe.top, safe.width, px(80))
+    # The rows' lines are centred in them: Persian letters reach further down than
+    # Latin ones, so the legend's row keeps clear of the safe area's edge.
+    legend = pygame.Rect(safe.left, safe.bottom - px(62), safe.width, px(56))
+    notice = pygame.Rect(safe.left, legend.top - px(58), safe.width, px(56))
     body_top = header.bottom + gap
-    body_bottom = notice.top - px(8)
-    side_width = round((width - 2 * margin) * 0.36)
-    side = pygame.Rect(margin, body_top, side_width, body_bottom - body_top)
-    board = pygame.Rect(side.right + gap, body_top, width - margin - side.right - gap,
-                        side.height)
+    body_bottom = notice.top - px(4)
+    side_width = round(safe.width * 0.36)
+    side = pygame.Rect(safe.left, body_top, side_width, body_bottom - body_top)
+    board = pygame.Rect(side.right + gap, body_top, safe.right - side.right - gap, side.height)
 
     title = pygame.Rect(header.left, header.top, round(header.width * 0.45), header.height)
     status = pygame.Rect(header.right - round(header.width * 0.34), header.top,
                          round(header.width * 0.34), header.height)
 
     inner = side.inflate(-2 * px(24), -2 * px(16))
-    stage = pygame.Rect(inner.left, inner.top, inner.width, px(64))
-    wins = pygame.Rect(inner.left, stage.bottom, inner.width, px(46))
-    count = pygame.Rect(inner.left, inner.bottom - px(60), inner.width, px(60))
-    small = px(76)
-    last_row = pygame.Rect(inner.left, count.top - px(12) - small, inner.width, small)
-    last_label = pygame.Rect(inner.left, last_row.top - px(44), inner.width, px(40))
-    countdown = pygame.Rect(inner.left + px(20), last_label.top - px(36), inner.width - px(40),
+    stage = pygame.Rect(inner.left, inner.top, inner.width, px(56))
+    wins = pygame.Rect(inner.left, stage.bottom, inner.width, 2 * px(WINS_PITCH))
+    count = pygame.Rect(inner.left, inner.bottom - px(56), inner.width, px(56))
+    small = px(80)
+    last_row = pygame.Rect(inner.left, count.top - px(10) - small, inner.width, small)
+    last_label = pygame.Rect(inner.left, last_row.top - px(50), inner.width, px(50))
+    countdown = pygame.Rect(inner.left + px(20), last_label.top - px(32), inner.width - px(40),
                             px(18))
-    ball_space = pygame.Rect(inner.left, wins.bottom + px(10), inner.width,
-                             countdown.top - px(18) - wins.bottom - px(10))
+    ball_space = pygame.Rect(inner.left, wins.bottom + px(8), inner.width,
+                             countdown.top - px(16) - wins.bottom - px(8))
     diameter = min(ball_space.width, ball_space.height)
     ball = pygame.Rect(0, 0, diameter, diameter)
     ball.center = ball_space.center
@@ -192,12 +203,13 @@ def make_layout(size: tuple[int, int], rtl: bool) -> Layout:
     pad = px(14)
     cells = _board_cells(board, pad)
     # While a claim is open: the board keeps its cell height in narrower columns at
-    # its far edge, and the claim panel takes the rest of the body.
+    # its far edge (a little wider than tall, for two digits at the board's size), and
+    # the claim panel takes the rest of the body.
     cell_h = (board.height - 2 * pad) / BOARD_ROWS
-    mini_width = round(COLUMNS * cell_h) + 2 * pad
+    mini_width = round(COLUMNS * cell_h * MINI_WIDEN) + 2 * pad
     mini_board = pygame.Rect(board.right - mini_width, body_top, mini_width, board.height)
     mini_cells = _board_cells(mini_board, pad)
-    claim = pygame.Rect(side.left, body_top, mini_board.left - gap - side.left, side.height)
+    claim = pygame.Rect(side.left, body_top, mini_board.left - px(24) - side.left, side.height)
     body = side.union(board)
 
     def m(rect: pygame.Rect) -> pygame.Rect:
@@ -268,7 +280,6 @@ class CallerScene:
         self._layout: Layout | None = None
         self._background: pygame.Surface | None = None
         self._claim_background: pygame.Surface | None = None
-        self._lit: dict[tuple[int, bool, tuple[int, int]], pygame.Surface] = {}
         self._full = True
         self._shown_last: int | None = None
         self._shown_count = 0
@@ -399,7 +410,6 @@ class CallerScene:
     def _build(self, size: tuple[int, int]) -> None:
         layout = make_layout(size, self.rtl)
         self._layout = layout
-        self._lit.clear()
         bg = pygame.Surface(size).convert() if pygame.display.get_init() and \
             pygame.display.get_surface() is not None else pygame.Surface(size)
         bg.fill(BACKGROUND)
@@ -414,8 +424,8 @@ class CallerScene:
         legend = LEGEND_SEP.join(self.tr(f"legend.{k}") for k in LEGEND_KEYS)
         self._draw_text(bg, legend, LEGEND_SIZE, TEXT, layout.legend, align="center",
                         key="legend")
-        self._draw_text(bg, self.tr("caller.last_calls"), 28, TEXT_DIM, layout.last_label,
-                        align="center")
+        self._draw_text(bg, self.tr("caller.last_calls"), READ_SIZE, TEXT_DIM,
+                        layout.last_label, align="center")
         self._background = bg
         self._claim_background = self._build_claim_background(bg, layout)
         # A claim's first verdict is drawn in one frame: its fonts are warmed before, in
@@ -442,6 +452,8 @@ class CallerScene:
     def _draw_cell(
         self, target: pygame.Surface, number: int, rect: pygame.Rect, lit: bool, last: bool
     ) -> None:
+        """A cell of the board, drawn over what was there (a lit cell hides the unlit one:
+        its shape is filled on the screen, not blitted from a see-through surface)."""
         assert self._layout is not None
         radius = max(3, rect.height // 5)
         if lit:
@@ -450,24 +462,11 @@ class CallerScene:
         else:
             pygame.draw.rect(target, CELL_OFF, rect, border_radius=radius)
             colour = CELL_OFF_TEXT
-        size = round(rect.height * 0.58)
+        # One size on both boards, read from the sofa: ≥ 28 px capitals at 1080p.
+        size = max(self._layout.px(BOARD_SIZE), round(rect.height * 0.58))
         label = self.text.fit(self.tr.digits(number), size, colour, round(rect.width * 0.9),
                               bold=lit, rtl=False)
         target.blit(label, label.get_rect(center=rect.center))
-
-    def _cell_surface(
-        self, number: int, last: bool, rect: pygame.Rect | None = None
-    ) -> pygame.Surface:
-        """A lit cell of the board (or of the compact board, `rect`'s size), cached."""
-        assert self._layout is not None
-        size = (rect or self._layout.cells[number]).size
-        key = (number, last, size)
-        surface = self._lit.get(key)
-        if surface is None:
-            surface = pygame.Surface(size, pygame.SRCALPHA)
-            self._draw_cell(surface, number, surface.get_rect(), lit=True, last=last)
-            self._lit[key] = surface
-        return surface
 
     # -- drawing ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, now: float) -> list[pygame.Rect]:
@@ -546,7 +545,7 @@ class CallerScene:
         self._draw_text(surface, self.tr("checkin.title"), 52, ACCENT,
                         pygame.Rect(inner.left, y, inner.width, px(80)), align="center",
                         bold=True, key="checkin|title")
-        y += px(110)
+        y += px(96) if self.phones is not None else px(110)
         # Each hint (a key and what it does) starts a line of its own.
         hints = [line for key in ("checkin.hint", "checkin.clear_hint")
                  for hint in self.tr(key).split(" · ")
@@ -565,8 +564,8 @@ class CallerScene:
             width = inner.width - spot.width - px(24)
             left = inner.left if not self.rtl else spot.right + px(24)
             column = pygame.Rect(left, inner.top, width, inner.height)
-            count_h = px(130)
-            steps = (px(134), px(94))
+            count_h = px(120)
+            steps = (px(120), px(90))
         self._draw_text(surface, self.tr("checkin.count", count=self.tr.digits(c.in_play)),
                         96, TEXT, pygame.Rect(column.left, y, column.width, count_h),
                         align="center", bold=True, key="checkin|count")
@@ -584,11 +583,19 @@ class CallerScene:
             # The address and the code exactly as typed: Latin digits, left to right.
             words = self.tr("phones.on_tv").format(url=f"\u2066{phones.ticket_url}\u2069",
                                                    code=f"\u2066{phones.tv_code}\u2069")
-            for i, line in enumerate(self.text.wrap(words, px(34), column.width)):
-                self._draw_text(surface, line, 34, TEXT,
-                                pygame.Rect(column.left, y, column.width, px(52)),
+            # Beside the code, then under it across the panel.
+            size, rest, i = px(READ_SIZE), words.split(), 0
+            while rest:
+                beside = y < spot.bottom + px(8)
+                row = column if beside else inner
+                line = rest.pop(0)
+                while rest and self.text.width(f"{line} {rest[0]}", size) <= row.width:
+                    line = f"{line} {rest.pop(0)}"
+                self._draw_text(surface, line, READ_SIZE, TEXT,
+                                pygame.Rect(row.left, y, row.width, px(54)),
                                 key=f"checkin|phones{i}")
-                y += px(52)
+                y += px(54)
+                i += 1
             # Under the code too, and a little apart from the words if the hints fit.
             y = max(y, spot.bottom) + px(8)
             y = max(y, min(y + px(24), inner.bottom - len(hints) * pitch))
@@ -599,13 +606,13 @@ class CallerScene:
             y += pitch
         return rect
 
-    def _balanced(self, text: str, size: int, width: int) -> list[str]:
+    def _balanced(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
         """`text` wrapped to `width` in as few lines, of about the same width (no word
         left alone on the last)."""
-        lines = self.text.wrap(text, size, width)
-        trial = self.text.width(text, size) // max(1, len(lines))
+        lines = self.text.wrap(text, size, width, bold=bold)
+        trial = self.text.width(text, size, bold) // max(1, len(lines))
         while len(lines) > 1 and trial < width:
-            even = self.text.wrap(text, size, trial)
+            even = self.text.wrap(text, size, trial, bold=bold)
             if len(even) == len(lines):
                 return even
             trial += size // 2
@@ -618,7 +625,7 @@ class CallerScene:
         last = self.controller.last
         called = self.controller.called
         for number in called:
-            surface.blit(self._cell_surface(number, number == last), layout.cells[number])
+            self._draw_cell(surface, number, layout.cells[number], lit=True, last=number == last)
         self._shown_last = last
         self._shown_count = len(called)
         return rect
@@ -633,10 +640,10 @@ class CallerScene:
         previous = self._shown_last
         if previous is not None and previous != last and previous in called:
             dirty.append(self._restore(surface, cells[previous]))
-            surface.blit(self._cell_surface(previous, False), cells[previous])
+            self._draw_cell(surface, previous, cells[previous], lit=True, last=False)
         for number in called[self._shown_count :]:
             dirty.append(self._restore(surface, cells[number]))
-            surface.blit(self._cell_surface(number, number == last), cells[number])
+            self._draw_cell(surface, number, cells[number], lit=True, last=number == last)
         self._shown_last = last
         self._shown_count = len(called)
         return dirty
@@ -665,7 +672,7 @@ class CallerScene:
         dot_x = inner.right - dot if self.rtl else inner.left + dot
         pygame.draw.circle(surface, colour, (dot_x, chip.centery), dot)
         text_rect = inner.inflate(-3 * dot, 0).move(-dot if self.rtl else dot, 0)
-        self._draw_text(surface, label, 38, TEXT, text_rect, align="center", bold=True)
+        self._draw_text(surface, label, READ_SIZE, TEXT, text_rect, align="center", bold=True)
         if not side:
             return dirty  # a claim's panel covers the number panel
 
@@ -686,11 +693,21 @@ class CallerScene:
                         serials=self.tr.join(wins[s].serials))
                 for s in c.options.stages if s in wins
             ]
-            if parts:
-                line = "  ·  ".join(parts[-2:])
-                if stage is not None and stage in c.options.main_stages:
-                    line += " — " + self.tr("caller.next_stage", stage=self._stage_name(stage))
-                self._draw_text(surface, line, 30, TEXT, layout.wins, align="center")
+            # The latest wins, a line each (the stage line above says what is next).
+            size = layout.px(READ_SIZE)
+            lines: list[str] = []
+            for part in reversed(parts):
+                wrapped = self.text.wrap(part, size, layout.wins.width)
+                if lines and len(lines) + len(wrapped) > 2:
+                    break
+                lines = wrapped + lines
+            if len(lines) > 2:  # one win too long for two lines: its last words on the second
+                lines = [lines[0], " ".join(lines[1:])]
+            pitch = layout.px(WINS_PITCH)
+            for i, line in enumerate(lines):
+                row = pygame.Rect(layout.wins.left, layout.wins.top + i * pitch,
+                                  layout.wins.width, pitch)
+                self._draw_text(surface, line, READ_SIZE, TEXT, row, align="center")
         return dirty
 
     def _draw_ball(self, surface: pygame.Surface) -> pygame.Rect:
@@ -709,7 +726,8 @@ class CallerScene:
         last = c.last
         if last is None:
             label = self.tr("caller.get_ready")
-            text = self.text.fit(label, layout.px(56), BALL_TEXT, round(radius * 1.6))
+            text = self.text.fit(label, layout.px(56), BALL_TEXT, round(radius * 1.8),
+                                 min_size=layout.px(READ_SIZE))
             surface.blit(text, text.get_rect(center=center))
         else:
             size = round(radius * 1.05)
@@ -722,11 +740,15 @@ class CallerScene:
             surface.blit(number, box)
         if c.repeating and last is not None:
             label = self.tr("caller.repeated", number=last)
-            band = pygame.Rect(0, 0, round(radius * 1.5), layout.px(50))
-            band.midbottom = (center[0], layout.ball.bottom - layout.px(22))
+            # A ribbon across the ball's foot, as wide as its words (up to the panel's width).
+            words = self.text.width(label, layout.px(READ_SIZE), bold=True)
+            width = min(max(round(radius * 1.5), words + layout.px(40)),
+                        layout.side.width - layout.px(48))
+            band = pygame.Rect(0, 0, width, layout.px(56))
+            band.midbottom = (center[0], layout.ball.bottom - layout.px(18))
             pygame.draw.rect(surface, WARN, band, border_radius=band.height // 2)
-            self._draw_text(surface, label, 32, BALL_TEXT, band.inflate(-layout.px(16), 0),
-                            align="center", bold=True)
+            self._draw_text(surface, label, READ_SIZE, BALL_TEXT,
+                            band.inflate(-layout.px(16), 0), align="center", bold=True)
         return rect
 
     def _draw_last_calls(self, surface: pygame.Surface) -> list[pygame.Rect]:
@@ -742,8 +764,9 @@ class CallerScene:
                 radius = rect.width // 2
                 pygame.draw.circle(surface, CELL_ON if i == 0 else CELL_OFF, rect.center, radius)
                 colour = CELL_ON_TEXT if i == 0 else TEXT
-                label = self.text.fit(self.tr.digits(previous[i]), round(rect.height * 0.5),
-                                      colour, round(rect.width * 0.85), bold=True, rtl=False)
+                size = max(layout.px(READ_SIZE), round(rect.height * 0.5))
+                label = self.text.fit(self.tr.digits(previous[i]), size, colour,
+                                      round(rect.width * 0.85), bold=True, rtl=False)
                 surface.blit(label, label.get_rect(center=rect.center))
             else:
                 pygame.draw.circle(surface, PANEL_EDGE, rect.center, rect.width // 2,
@@ -754,14 +777,25 @@ class CallerScene:
         return dirty
 
     def _draw_notice(self, surface: pygame.Surface) -> pygame.Rect:
+        """The notice on its row; a long one goes on to a second line, over the key
+        legend's row (the legend comes back when the notice goes)."""
         assert self._layout is not None
         layout = self._layout
-        rect = self._restore(surface, layout.notice)
+        rows = (layout.notice, layout.legend)
+        lent = layout.legend.inflate(0, 2 * layout.px(6))  # and the Persian letters' tails
+        rect = self._restore(surface, layout.notice.union(lent))
         notice = self.controller.notice or self.controller.warning
         if notice is not None:
             # Serials as printed on the paper, in both languages.
             pieces = self._pieces(self.tr(notice.key), dict(notice.values))
-            self._draw_pieces(surface, pieces, 34, WARN, layout.notice, bold=True)
+            lines = self._wrap_pieces(pieces, NOTICE_SIZE, layout.notice.width, bold=True)
+            if len(lines) > len(rows):  # never met with the catalogues' notices
+                lines = [*lines[:len(rows) - 1], [p for line in lines[len(rows) - 1:]
+                                                   for p in (*line, ("text", " "))][:-1]]
+            if len(lines) > 1:
+                pygame.draw.rect(surface, BACKGROUND, lent)  # the legend's row is lent
+            for line, row in zip(lines, rows, strict=False):
+                self._draw_pieces(surface, line, NOTICE_SIZE, WARN, row, bold=True)
         return rect
 
     def _draw_countdown(
@@ -794,7 +828,7 @@ class CallerScene:
         last = self.controller.last
         for number in self.controller.called:
             rect = layout.mini_cells[number]
-            surface.blit(self._cell_surface(number, number == last, rect), rect)
+            self._draw_cell(surface, number, rect, lit=True, last=number == last)
         self._draw_claim(surface)
         return area
 
@@ -805,18 +839,24 @@ class CallerScene:
         c = self.controller
         area = surface.blit(self._claim_background, layout.claim, layout.claim)
         inner = layout.claim.inflate(-2 * px(32), -2 * px(24))
-        bottom = inner.bottom - px(48)
+        pitch = px(CLAIM_PITCH)
         result = c.result if c.claim_phase is ClaimPhase.VERDICT else None
         hint = self.tr("claim.hint_entry" if result is None else
                        "checkin.hint_unchecked" if result.unchecked else "claim.hint_verdict")
-        self._draw_text(surface, hint, 30, TEXT_DIM,
-                        pygame.Rect(inner.left, bottom, inner.width, px(48)), align="center")
+        lines = self._hint_lines(hint, inner.width)
+        bottom = inner.bottom - len(lines) * pitch
+        for i, line in enumerate(lines):
+            self._draw_text(surface, line, READ_SIZE, TEXT_DIM,
+                            pygame.Rect(inner.left, bottom + i * pitch, inner.width, pitch),
+                            align="center")
         if c.claim_queue:
-            bottom -= px(52)
             waiting = self.tr("claim.queued", seats=self.tr.join([str(q) for q in c.claim_queue]))
-            self._draw_text(surface, waiting, 32, WARN,
-                            pygame.Rect(inner.left, bottom, inner.width, px(48)),
-                            align="center", bold=True)
+            queued = self.text.wrap(waiting, px(READ_SIZE), inner.width, bold=True)
+            bottom -= len(queued) * pitch
+            for i, line in enumerate(queued):
+                self._draw_text(surface, line, READ_SIZE, WARN,
+                                pygame.Rect(inner.left, bottom + i * pitch, inner.width, pitch),
+                                align="center", bold=True)
         content = pygame.Rect(inner.left, inner.top, inner.width, bottom - px(8) - inner.top)
         self.verdict_drawn = None
         if result is None:
@@ -824,6 +864,20 @@ class CallerScene:
         else:
             self._draw_verdict(surface, result, content)
         return area
+
+    def _hint_lines(self, hint: str, width: int) -> list[str]:
+        """A line of key hints ("Enter check · Esc cancel") on as few lines as hold it at
+        its size, broken between hints (a hint wider than a line between its words)."""
+        assert self._layout is not None
+        size = self._layout.px(READ_SIZE)
+        lines: list[str] = []
+        for part in hint.split(" · "):
+            trial = f"{lines[-1]} · {part}" if lines else part
+            if lines and self.text.width(trial, size) <= width:
+                lines[-1] = trial
+            else:
+                lines += self.text.wrap(part, size, width)
+        return lines
 
     def _draw_entry(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """The serial being typed (or scanned), in the printed paper's digits."""
@@ -836,10 +890,14 @@ class CallerScene:
         y += px(80)
         prompt = (self.tr("claim.seat_prompt", seat=c.claim_seat) if c.claim_seat
                   else self.tr("claim.prompt"))
-        self._draw_text(surface, prompt, 40 if c.claim_seat else 36, TEXT,
-                        pygame.Rect(area.left, y, area.width, px(56)), align="center",
-                        bold=c.claim_seat is not None)
-        y += px(90)
+        bold = c.claim_seat is not None
+        pitch = px(CLAIM_PITCH)
+        for line in self._balanced(prompt, px(READ_SIZE), area.width, bold=bold):
+            self._draw_text(surface, line, READ_SIZE, TEXT,
+                            pygame.Rect(area.left, y, area.width, pitch), align="center",
+                            bold=bold)
+            y += pitch
+        y += px(34)
         box = pygame.Rect(0, 0, round(area.width * 0.7), px(130))
         box.midtop = (area.centerx, y)
         pygame.draw.rect(surface, BACKGROUND, box, border_radius=px(16))
@@ -866,24 +924,34 @@ class CallerScene:
             back, ink = BANNER_GOOD, BANNER_GOOD_TEXT
         else:
             headline, back, ink = self.tr("claim.invalid"), BANNER_BAD, BANNER_BAD_TEXT
-        banner = pygame.Rect(area.left, area.top, area.width, px(104))
+        # The headline on one line, or (too long even a quarter smaller) on two.
+        room = area.width - px(40)
+        if self.text.width(headline, px(48), True) <= room:
+            heads, size, banner_h = [headline], 64, px(104)
+        else:
+            heads, size, banner_h = self._balanced(headline, px(44), room, bold=True), 44, px(134)
+        banner = pygame.Rect(area.left, area.top, area.width, banner_h)
         pygame.draw.rect(surface, back, banner, border_radius=px(18))
-        self._draw_text(surface, headline, 64, ink, banner.inflate(-px(40), 0), align="center",
-                        bold=True)
+        step = (banner_h - px(16)) // len(heads)
+        for i, head in enumerate(heads):
+            row = pygame.Rect(banner.left + px(20), banner.top + px(8) + i * step, room, step)
+            self._draw_text(surface, head, size, ink, row, align="center", bold=True)
 
         # The serial on the start side, the last number (in its mark) on the end side.
+        # The serial takes the room it needs (up to half), the last number the rest.
         row = pygame.Rect(area.left, banner.bottom + px(12), area.width, px(76))
-        split = round(row.width * 0.45)
+        serial = self._pieces(self.tr("claim.serial"), {"serial": result.serial or "—"})
+        split = min(self._pieces_width(serial, px(52), True) + px(8), row.width // 2)
         start = pygame.Rect(row.left, row.top, split, row.height)
         end = pygame.Rect(start.right + px(16), row.top, row.width - split - px(16), row.height)
         if self.rtl:
             start, end = _mirror_in(start, row), _mirror_in(end, row)
-        serial = self._pieces(self.tr("claim.serial"), {"serial": result.serial or "—"})
         drawn_serial = self._draw_pieces(surface, serial, 52, TEXT, start, "start", bold=True)
         if result.last is not None:
             last = self._pieces(self.tr("claim.last_number"), {"number": result.last},
                                 chips=("number",))
-            self._draw_pieces(surface, last, 44, TEXT, end, "end")
+            size = 44 if self._pieces_width(last, px(44), False) <= end.width else READ_SIZE
+            self._draw_pieces(surface, last, size, TEXT, end, "end")
 
         # The card and, under it, the details; the block centred in the space left.
         lines = self._detail_lines(result, area.width)
@@ -898,8 +966,8 @@ class CallerScene:
         else:
             y = top + max(0, (space - len(lines) * pitch) // 2)
         for pieces in lines:
-            self._draw_pieces(surface, pieces, 40, TEXT, pygame.Rect(area.left, y, area.width,
-                                                                     pitch))
+            self._draw_pieces(surface, pieces, READ_SIZE, TEXT,
+                              pygame.Rect(area.left, y, area.width, pitch))
             y += pitch
         drawn.banner = banner
         drawn.serial = next((r for (kind, _), r in zip(serial, drawn_serial, strict=True)
@@ -931,11 +999,11 @@ class CallerScene:
         content = pygame.Rect(inner.left, inner.top, inner.width,
                               inner.bottom - px(48) - px(8) - inner.top)
         top = content.top + px(104) + px(12) + px(76) + px(12)
-        sizes = [px(n) for n in (64, 52, 44, 40, 30, 48, 36, 84, 32)]
+        sizes = [px(n) for n in (64, 52, 48, 44, READ_SIZE, 84)]
         for lines in range(4):
             card = self._card_rect(content, top, lines)
             cell = round(card.height / ROWS) - 2 * px(4)
-            sizes.append(round(cell * 0.54))
+            sizes.append(max(px(READ_SIZE), round(cell * 0.54)))
         return sizes
 
     def _detail_lines(self, result: ClaimResult, width: int) -> list[list[Piece]]:
@@ -952,13 +1020,46 @@ class CallerScene:
         return lines
 
     def _wrapped(self, pieces: list[Piece], width: int) -> list[list[Piece]]:
-        """Plain text wrapped to `width`; a line holding a serial or a mark stays whole."""
-        if any(kind != "text" for kind, _ in pieces):
-            return [pieces]
+        """A verdict's detail wrapped to `width` at its size."""
+        return self._wrap_pieces(pieces, READ_SIZE, width)
+
+    def _wrap_pieces(
+        self, pieces: list[Piece], size: float, width: int, bold: bool = False
+    ) -> list[list[Piece]]:
+        """A line of pieces cut at spaces into lines no wider than `width` at `size` (a
+        serial or a mark stays whole, with the words it touches)."""
         assert self._layout is not None
-        text = "".join(t for _, t in pieces)
-        return [[("text", line)] for line in
-                self.text.wrap(text, self._layout.px(40), width, colour=TEXT)]
+        px_size = self._layout.px(size)
+        words: list[list[Piece]] = [[]]
+        for kind, text in pieces:
+            if kind != "text":
+                words[-1].append((kind, text))
+                continue
+            for i, part in enumerate(text.split(" ")):
+                if i:
+                    words.append([])
+                if part:
+                    words[-1].append(("text", part))
+        lines: list[list[Piece]] = []
+        for word in (w for w in words if w):
+            trial = _joined([*lines[-1], ("text", " "), *word]) if lines else word
+            if lines and self._pieces_width(trial, px_size, bold) <= width:
+                lines[-1] = trial
+            else:
+                lines.append(_joined(word))
+        return lines
+
+    def _pieces_width(self, pieces: list[Piece], px_size: int, bold: bool) -> int:
+        """How wide `_draw_pieces` draws a line of pieces at `px_size`, unshrunk."""
+        total = 0
+        for kind, text in pieces:
+            if kind == "text":
+                total += self.text.width(text, px_size, bold)
+            elif kind == "serial":
+                total += self.text.width(text, px_size, bold, rtl=False)
+            else:
+                total += self._chip(text, px_size).get_width()
+        return total
 
     def _pieces(
         self, template: str, values: dict[str, object], chips: tuple[str, ...] = ()
@@ -1101,10 +1202,22 @@ class CallerScene:
                     colour = MARK_TEXT
                 else:
                     colour = CARD_TEXT
-                label = self.text.fit(self.tr.digits(number), round(rect.height * 0.54), colour,
+                size = max(px(READ_SIZE), round(rect.height * 0.54))
+                label = self.text.fit(self.tr.digits(number), size, colour,
                                       round(rect.width * 0.8), bold=True, rtl=False)
                 surface.blit(label, _ink_centred(label, rect.center))
         return drawn
+
+
+def _joined(pieces: list[Piece]) -> list[Piece]:
+    """Neighbouring text pieces made one (shaped and ordered as one run)."""
+    out: list[Piece] = []
+    for kind, text in pieces:
+        if kind == "text" and out and out[-1][0] == "text":
+            out[-1] = ("text", out[-1][1] + text)
+        else:
+            out.append((kind, text))
+    return out
 
 
 def _mirror_in(rect: pygame.Rect, within: pygame.Rect) -> pygame.Rect:

@@ -63,7 +63,7 @@ LATIN = re.compile(r"[A-Za-z]{2,}")
 # the config file's section a message sends the host to.
 CODE = re.compile(r"\S*(?:[A-Za-z]\S*\d|\d\S*[A-Za-z]|[a-z][A-Z]|[A-Z]{2}[a-z])\S*|\S{10,}")
 NOTATION = re.compile(r"(?:bar|off|[\d۰-۹]+)(?:/(?:bar|off|[\d۰-۹]+)\*?)+")
-NAMES = {"GNU", "Backgammon", "XGID", "ID", "Position", "Match", "phones", "Dobbm"}
+NAMES = {"GNU", "Backgammon", "XGID", "ID", "Position", "Match", "phones", "Dobbm", "chmod"}
 
 
 # -- what was drawn where -------------------------------------------------------------------
@@ -564,8 +564,12 @@ class Walk:
                 print(path.name, d)
 
     def also(self) -> set[str]:
-        """Words a screen may show that no catalogue has: the voices' names in settings."""
-        return set()
+        """Words a screen may show that no catalogue has: the names of the voices the
+        settings offer for the language (as the speech engine names them: 'ira/fa')."""
+        choices = getattr(self.app.scene, "voice_choices", None)
+        if choices is None:
+            return set()
+        return {word for name in choices(self.app.tr.lang) for word in WORD.findall(name)}
 
     # where to go
     def home(self) -> None:
