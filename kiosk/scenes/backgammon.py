@@ -39,7 +39,11 @@ bad one is refused naming the part at fault, changing nothing. The panel's tool 
 (Hint, IDs, Resign, New game) do the same by touch; the d-pad reaches them (down from the
 board, left and right along a row, select presses, up or back returns to the board). The
 help line under the board names the keys in text read from the sofa (42 px, a 30 px cap
-height at 1080p). Everything lies inside the TV's title-safe area.
+height at 1080p). Every other line is at least 40 px (a 28 px cap): the board leaves the
+side panel 648 design pixels, the points' numbers stand on the frame, a note too long
+for the board's left half goes on a box across it, and the modes menu and the IDs box are
+drawn over the board and the panel both (their longest rows whole), opaque. Everything
+lies inside the TV's title-safe area.
 """
 
 from __future__ import annotations
@@ -150,9 +154,18 @@ CHECKER_EDGE: tuple[Colour, Colour] = ((160, 146, 120), (120, 112, 118))
 CHECKER_TEXT: tuple[Colour, Colour] = ((30, 30, 30), (240, 240, 240))
 TARGET: Colour = (255, 236, 120)
 DIE_USED: Colour = (120, 120, 120)
-CARD = theme.PlateLook(fill=BACKGROUND, edge=PANEL_EDGE, radius=14, sizes=(38, 32))  # a player's
-MENU = theme.MenuLook(row=86, title=52, text=40, top=20, bottom=40, alpha=235, radius=16)
+# Every line on the screen is at least 40 px Noto Sans at 1080p (a 28 px cap, DESIGN §3b).
+SMALL = 40
+CARD = theme.PlateLook(fill=BACKGROUND, edge=PANEL_EDGE, radius=14, sizes=(SMALL, SMALL))
+# Opaque: a menu or a box over the table hides what is under it (the board's glow, a note).
+MENU = theme.MenuLook(row=86, title=52, text=SMALL, top=20, bottom=40, alpha=255, radius=16)
 MENU_ROW_MIN = 60  # the closest the menu's rows come (the text stays 40 px)
+MENU_W = 1300  # the modes menu, over the board and the panel: its longest row at full size
+IDS_W = 1400  # the IDs box, likewise: an XGID on one line at READ
+PANEL_W = 648  # the side panel: its lines (a mode, a score, a prompt) at 40 px unshrunk
+CUBE_W = 100  # the cube's column: a 44 px number on the cube, its owner's name at 40 px
+CUBE = 84  # the cube's side (at most the column's)
+FRAME_RAIL = 48  # the board's frame above and below the points: their numbers at 40 px
 
 STACK = 5  # checkers drawn on a point before the rest become a number
 BAR_STACK = 3
@@ -172,16 +185,19 @@ TOOLS = ("hint", "ids", "resign", "new_game")  # the panel's tool buttons, in re
 # (DESIGN §3b: at least 28). The help line and the overlays use it.
 READ = 42
 HELP_ROW = 64  # the pitch of the help line's rows
-HELP_ROWS = 2  # rows kept for it under the board
+HELP_ROWS = 3  # rows kept for it under the board (the board leaves the panel its width)
 KEY_H = 54  # a key's cap in the help line (an arrow key's is ARROW_W wide)
 ARROW_W = 40
 PAIR_GAP = 30  # between the help line's pairs
 WARN: Colour = (255, 150, 136)  # a refusal on the overlay (7:1 on it)
 OVERLAY_ROW = 60  # the pitch of the overlays' lines of READ text
+NOTE_LEADING = 1.25  # two lines of SMALL text between the points' tips
+INFO_ROW = 50  # the pitch of the match line's lines of SMALL text
+PROMPT_LEADING = 1.4  # three lines of SMALL text fill the prompt's place
 # The sizes of the screen's text (design pixels), most used first: the help line and the
-# overlays (READ), the prompt and buttons, the tools, the players' cards, the match line,
-# the title, the points' numbers and the dice.
-TEXT_SIZES = (READ, 38, 44, 40, 32, 34, 30, 60, 28, 26, 24, 46)
+# overlays (READ), the prompt, the buttons and the cube's number, the cards, the match line,
+# the tools and the numbers (SMALL), the title, the result, the menu's title.
+TEXT_SIZES = (READ, 44, SMALL, 60, 46, 52)
 
 
 class Rng(Protocol):
@@ -462,6 +478,7 @@ class Layout(theme.Scaled):
     buttons: tuple[pygame.Rect, ...]
     tools: tuple[pygame.Rect, ...]  # the panel's hint, IDs, resign and new game buttons
     help: pygame.Rect  # under the board: the keys and what they do
+    band: pygame.Rect  # between the points' tips across the board: a note too long for `note`
 
     @property
     def new_game(self) -> pygame.Rect:
@@ -479,7 +496,7 @@ def make_layout(size: tuple[int, int], rtl: bool) -> Layout:
     safe = safe_area(size)
     gap = px(28)
     help_h = HELP_ROWS * px(HELP_ROW)
-    board_w = min(px(1300), safe.width - gap - px(460))
+    board_w = safe.width - gap - px(PANEL_W)
     board = pygame.Rect(safe.left, safe.top, board_w, safe.height - help_h - px(8))
     help_rect = pygame.Rect(board.left, board.bottom + px(8), board.width, help_h)
     panel = pygame.Rect(board.right + gap, safe.top, safe.right - board.right - gap,
@@ -488,10 +505,13 @@ def make_layout(size: tuple[int, int], rtl: bool) -> Layout:
         board.right = safe.right
         help_rect.left = board.left
         panel.left = safe.left
-    frame = px(18)
-    inner = board.inflate(-2 * frame, -2 * frame)
-    pw = inner.width / 14.7
-    cube_w, bar_w, tray_w = round(0.8 * pw), round(0.9 * pw), inner.width - round(13.7 * pw)
+    # The frame's top and bottom hold the points' numbers (P), clear of the checkers, the
+    # dice and the note between the points' tips.
+    frame, rail = px(18), px(FRAME_RAIL)
+    inner = board.inflate(-2 * frame, -2 * rail)
+    cube_w = px(CUBE_W)
+    pw = (inner.width - cube_w) / 13.9  # twelve points, the bar (0.9) and the tray (1)
+    bar_w, tray_w = round(0.9 * pw), inner.width - cube_w - round(12.9 * pw)
     left_x = inner.left + cube_w
     bar_x = left_x + round(6 * pw)
     right_x = bar_x + bar_w
@@ -520,18 +540,24 @@ def make_layout(size: tuple[int, int], rtl: bool) -> Layout:
     die = round(pw * 0.72)
     dice_centre = (right_x + round(3 * pw), inner.centery)
     gap = inner.height - 2 * (length + pad)  # between the top and the bottom points
-    note = pygame.Rect(left_x + pad, 0, round(6 * pw) - 2 * pad, gap - 2 * pad)
+    # The note (two lines of 40 px) in the left half, between the points' tips.
+    note = pygame.Rect(left_x + pad, 0, round(6 * pw) - 2 * pad, gap - px(8))
     note.centery = inner.centery
+    band = pygame.Rect(left_x + pad, 0, tray_x - left_x - 2 * pad, note.height + px(20))
+    band.centery = inner.centery  # a little over the points' tips: room for its edge
 
     inside = panel.inflate(-2 * px(24), -2 * px(20))
-    title = pygame.Rect(inside.left, inside.top, inside.width, px(76))
-    mode = pygame.Rect(inside.left, title.bottom, inside.width, px(44))
-    card_h = px(120)
-    card0 = pygame.Rect(inside.left, mode.bottom + px(16), inside.width, card_h)
-    card1 = pygame.Rect(inside.left, card0.bottom + px(12), inside.width, card_h)
-    info = pygame.Rect(inside.left, card1.bottom + px(8), inside.width, px(120))
+    # Top to bottom at 1080p (932 px inside): the title, the way of playing, the two cards
+    # (two lines of 40 px each), the match line (up to three lines of 40 px), the prompt
+    # (three lines of 40 px), the choice buttons and two rows of tools.
+    title = pygame.Rect(inside.left, inside.top, inside.width, px(64))
+    mode = pygame.Rect(inside.left, title.bottom, inside.width, px(50))
+    card_h = px(118)
+    card0 = pygame.Rect(inside.left, mode.bottom + px(10), inside.width, card_h)
+    card1 = pygame.Rect(inside.left, card0.bottom + px(10), inside.width, card_h)
+    info = pygame.Rect(inside.left, card1.bottom + px(6), inside.width, 3 * px(INFO_ROW))
     # The tools: two rows of two at the foot of the panel (in Persian the first on the right).
-    tool_h, tool_gap = px(68), px(14)
+    tool_h, tool_gap = px(60), px(10)
     half = (inside.width - tool_gap) // 2
     tools: list[pygame.Rect] = []
     for i in range(len(TOOLS)):
@@ -540,19 +566,19 @@ def make_layout(size: tuple[int, int], rtl: bool) -> Layout:
         first = column == 0
         left = inside.left if first != rtl else inside.right - half
         tools.append(pygame.Rect(left, top, half, tool_h))
-    button_h = px(92)
-    row = pygame.Rect(inside.left, tools[0].top - px(20) - button_h, inside.width, button_h)
+    button_h = px(76)
+    row = pygame.Rect(inside.left, tools[0].top - px(14) - button_h, inside.width, button_h)
     first = pygame.Rect(row.left, row.top, half, button_h)
     second = pygame.Rect(row.right - half, row.top, half, button_h)
     buttons = (second, first) if rtl else (first, second)
-    prompt = pygame.Rect(inside.left, info.bottom + px(8), inside.width,
-                         row.top - px(8) - info.bottom - px(8))
+    prompt = pygame.Rect(inside.left, info.bottom + px(6), inside.width,
+                         row.top - px(8) - info.bottom - px(6))
     return Layout(
         size=size, unit=unit, board=board, inner=inner, points=points, bar=bar,
         trays=trays, cube_column=cube_column, checker=checker, die=die,
         dice_centre=dice_centre, panel=panel, title=title, mode=mode, cards=(card0, card1),
         info=info, prompt=prompt, note=note, buttons=buttons, tools=tuple(tools),
-        help=help_rect,
+        help=help_rect, band=band,
     )
 
 
@@ -600,6 +626,8 @@ class BackgammonScene(TableScene):
         # and leaves the rest to the next (kiosk.scenes.budget).
         self.budget = Budget(DRAW_BUDGET if isinstance(thinker, ThinkingPool) else None)
         self._shown_help: tuple[object, ...] | None = None
+        self._shown_over: tuple[object, ...] | None = None  # the box over the table, as shown
+        self._shown_over_box: pygame.Rect | None = None
         self._hit_buttons: list[tuple[pygame.Rect, str]] = []
         self._shown_rtl: bool | None = None
         self.numbers = False  # the points numbered (P)
@@ -920,8 +948,11 @@ class BackgammonScene(TableScene):
     # -- input -----------------------------------------------------------------------------
     def handle(self, action: Action | None, typed: str, now: float) -> None:
         if self.ids_open:
-            self._ids_key(action, typed)  # every key typed goes into the ID field
-            return
+            if action is Action.NEW_HAND and not typed:
+                self.close_ids()  # the new-game button (no letter typed): on to the menu
+            else:
+                self._ids_key(action, typed)  # every key typed goes into the ID field
+                return
         if action is Action.NEW_HAND:
             self.tool = None
             self._toggle_menu()
@@ -1379,6 +1410,20 @@ class BackgammonScene(TableScene):
                            player=self.name(state.cube_owner)))
         return info
 
+    def info_lines(self, size: int, width: int) -> list[str]:
+        """The match line's parts cut into lines no wider than `width` at `size`: parts
+        share a line where they fit, and a line never breaks inside one ("match to 5")
+        unless that part alone is too wide."""
+        sep = self.tr("app.list_sep")
+        lines: list[str] = []
+        for part in self.info_parts():
+            trial = f"{lines[-1]}{sep}{part}" if lines else part
+            if lines and self.text.width(trial, size, False, self.rtl) <= width:
+                lines[-1] = trial
+            else:
+                lines.extend(self.text.wrap(part, size, width, rtl=self.rtl))
+        return lines
+
     def score_text(self) -> str:
         s = self.state.score
         return self.tr("backgammon.score", light=s[0], dark=s[1])
@@ -1399,8 +1444,7 @@ class BackgammonScene(TableScene):
             tuple(self.targets()), self.cursor, self.picked, state.cube_value,
             state.cube_owner, self.opening, self.result, self.menu_open, self.menu_index,
             self.note(), self.rtl, self.tr.lang, self.numbers, self.viewer(),
-            self.hint_open, self.advice, self.ids_open, self.entry, self.ids_message,
-            self.ids_detail,
+            self.hint_open, self.advice,
         )
 
     def draw(self, surface: pygame.Surface, now: float) -> list[pygame.Rect]:
@@ -1411,6 +1455,11 @@ class BackgammonScene(TableScene):
         layout = self._layout
         if layout is None or layout.size != size or self._shown_rtl != self.rtl:
             layout = self._build(size)
+            self._full = True
+        # A box over the table (the modes menu, the IDs) is drawn last, over the board and
+        # the panel; one opened, closed or resized takes the whole screen again.
+        over_box = self._over_box(layout)
+        if over_box != self._shown_over_box:
             self._full = True
         self.budget.start()
         full = self._full
@@ -1446,6 +1495,11 @@ class BackgammonScene(TableScene):
                 dirty.append(layout.help.copy())
             else:
                 left = True
+        over_look = self._over_look()
+        if over_box is not None and (full or dirty or over_look != self._shown_over):
+            self._draw_over(surface, layout)  # over whatever was painted under it
+            dirty.append(self._over_area(layout))
+        self._shown_over, self._shown_over_box = over_look, over_box
         self._cut = self._cut + 1 if left else 0
         if full:
             self._full = False
@@ -1459,6 +1513,8 @@ class BackgammonScene(TableScene):
         if layout is None or self._full or self._board_look() != self._shown_board:
             return False
         if (tuple(self.help_pairs()), self.rtl) != self._shown_help:
+            return False
+        if self._over_look() != self._shown_over:
             return False
         return all(part.look == self._shown_panel.get(part.key)
                    for part in self._panel_parts(layout))
@@ -1518,29 +1574,38 @@ class BackgammonScene(TableScene):
         self._draw_cube(surface, layout)
         note = self.note()
         if note and self.result is None:
-            self.text.paragraph(surface, note, layout.px(40), TEXT, layout.note,
-                                rtl=self.rtl, leading=1.3)
+            self._draw_note(surface, layout, note)
         if self.result is not None:
             self._draw_result(surface, layout)
         self._hint_box = None
         if self.hint_open and not self.menu_open:
             self._draw_hint(surface, layout)
-        if self.ids_open:
-            self._draw_ids(surface, layout)
-        if self.menu_open:
-            self._draw_menu(surface, layout)
+
+    def _draw_note(self, surface: pygame.Surface, layout: Layout, note: str) -> None:
+        """The note in the left half; one too long for it (a forced play said, a notice)
+        on a box across the board between the points' tips, over the dice: never smaller."""
+        px, size = layout.px, layout.px(SMALL)
+        lines = self.text.wrap(note, size, layout.note.width, rtl=self.rtl)
+        if len(lines) * round(size * NOTE_LEADING) <= layout.note.height:
+            self.text.paragraph(surface, note, size, TEXT, layout.note, rtl=self.rtl,
+                                leading=NOTE_LEADING, min_size=size)
+            return
+        theme.overlay_box(surface, layout.band, px, MENU.radius)
+        self.text.paragraph(surface, note, size, TEXT, layout.band.inflate(-px(40), 0),
+                            rtl=self.rtl, leading=NOTE_LEADING, min_size=size)
 
     def _draw_numbers(self, surface: pygame.Surface, layout: Layout) -> None:
-        """Each point's number by its tip, in the viewer's numbering (1 is their deepest
-        home point)."""
-        size = layout.px(34)
+        """Each point's number on the frame by its base, in the viewer's numbering (1 is
+        their deepest home point)."""
+        size = layout.px(SMALL)
+        inner, board = layout.inner, layout.board
         for n, rect in layout.points.items():
             box = pygame.Rect(rect.left - layout.px(6), 0, rect.width + layout.px(12),
-                              round(size * 1.2))
+                              inner.top - board.top)
             if n <= 12:
-                box.bottom = rect.top - layout.px(2)
+                box.top = inner.bottom
             else:
-                box.top = rect.bottom + layout.px(2)
+                box.bottom = inner.top
             self.text.draw(surface, self.tr.digits(self.point_number(n)), size, TEXT, box,
                            align="center", bold=True, rtl=False)
 
@@ -1572,7 +1637,7 @@ class BackgammonScene(TableScene):
         if label:
             box = pygame.Rect(0, 0, d, d)
             box.center = centre
-            self.text.draw(surface, label, round(d * 0.46), CHECKER_TEXT[player], box,
+            self.text.draw(surface, label, self._layout.px(SMALL), CHECKER_TEXT[player], box,
                            align="center", bold=True, rtl=False)
 
     def _draw_point_stack(self, surface: pygame.Surface, layout: Layout, player: int,
@@ -1609,7 +1674,7 @@ class BackgammonScene(TableScene):
                 box.bottom = tray.top - layout.px(4)
             else:
                 box.top = tray.bottom + layout.px(4)
-            self.text.draw(surface, self.tr.digits(count), layout.px(34), TEXT, box,
+            self.text.draw(surface, self.tr.digits(count), layout.px(SMALL), TEXT, box,
                            align="center", bold=True, rtl=False)
 
     def _marks(self) -> list[tuple[str, int, int, int]]:
@@ -1716,7 +1781,7 @@ class BackgammonScene(TableScene):
         if not state.options.cube:
             return
         column = layout.cube_column
-        size = round(column.width * 0.8)
+        size = min(layout.px(CUBE), column.width - layout.px(12))
         rect = pygame.Rect(0, 0, size, size)
         rect.centerx = column.centerx
         owner = state.cube_owner
@@ -1730,16 +1795,16 @@ class BackgammonScene(TableScene):
         pygame.draw.rect(surface, (60, 60, 60), rect, width=max(1, size // 20),
                          border_radius=size // 6)
         value = state.cube_value if owner is not None else 64
-        self.text.draw(surface, self.tr.digits(value), round(size * 0.5), (20, 20, 20), rect,
+        self.text.draw(surface, self.tr.digits(value), layout.px(44), (20, 20, 20), rect,
                        align="center", bold=True, rtl=False)
         if owner is not None:  # the owner's name by the cube, on the owner's side
             label = pygame.Rect(column.left - layout.px(4), 0, column.width + layout.px(8),
-                                layout.px(40))
+                                layout.px(50))
             if owner == 0:
                 label.bottom = rect.top - layout.px(6)
             else:
                 label.top = rect.bottom + layout.px(6)
-            self.text.draw(surface, self.name(owner), layout.px(28), TEXT, label,
+            self.text.draw(surface, self.name(owner), layout.px(SMALL), TEXT, label,
                            align="center", bold=True, rtl=self.rtl)
 
     @staticmethod
@@ -1751,6 +1816,8 @@ class BackgammonScene(TableScene):
     def _draw_result(self, surface: pygame.Surface, layout: Layout) -> None:
         px = layout.px
         box = self._over_board(layout, px(330))
+        box.width = layout.inner.width - px(40)  # "… resigned a gammon" at 60 px
+        box.centerx = layout.inner.centerx
         theme.overlay_box(surface, box, px, MENU.radius, MENU.alpha)
         head, points, tail = self.result_lines()
         inner = box.inflate(-px(60), -px(40))
@@ -1762,16 +1829,66 @@ class BackgammonScene(TableScene):
             self.text.draw(surface, line, size, colour, row, align="center", bold=bold,
                            rtl=self.rtl)
 
+    # the boxes over the board and the panel: the modes menu and the IDs
+    @staticmethod
+    def _over_area(layout: Layout) -> pygame.Rect:
+        """Where a box over the whole table may lie: across the safe area, from the board's
+        top to just above the panel's tools (they still take a touch), the help line clear."""
+        safe = safe_area(layout.size)
+        bottom = layout.tools[0].top - layout.px(16)
+        return pygame.Rect(safe.left, layout.board.top, safe.width, bottom - layout.board.top)
+
+    def _menu_look(self, layout: Layout) -> tuple[theme.MenuLook, pygame.Rect]:
+        px, area = layout.px, self._over_area(layout)
+        look = MENU
+        # The ways to play and the rule variants make more rows than fit at their full
+        # pitch: the rows close up (never below MENU_ROW_MIN) so every one is shown.
+        while (theme.menu_height(look, self.menu_size, px) > area.height
+               and look.row > MENU_ROW_MIN):
+            look = replace(look, row=look.row - 2)
+        box = pygame.Rect(0, 0, min(area.width, px(MENU_W)),
+                          min(area.height, theme.menu_height(look, self.menu_size, px)))
+        box.center = area.center
+        return look, box
+
+    def _ids_box(self, layout: Layout) -> pygame.Rect:
+        px, area = layout.px, self._over_area(layout)
+        width = min(area.width, px(IDS_W))
+        ask, said = self._ids_text(layout, width - 2 * px(60))
+        count = 1 + 3 + len(ask) + 1 + len(said)
+        box = pygame.Rect(0, 0, width, min(area.height,
+                                           count * px(OVERLAY_ROW) + px(40) + px(60)))
+        box.center = area.center
+        return box
+
+    def _over_box(self, layout: Layout) -> pygame.Rect | None:
+        """The box over the table now (None: none open)."""
+        if self.menu_open:
+            return self._menu_look(layout)[1]
+        if self.ids_open:
+            return self._ids_box(layout)
+        return None
+
+    def _over_look(self) -> tuple[object, ...] | None:
+        if self.menu_open:
+            return ("menu", self.menu_lines(), self.menu_index, self.rtl, self.tr.lang)
+        if self.ids_open:
+            return ("ids", self.ids(), self.entry, self.ids_message, self.ids_detail,
+                    self.ids_good, self.rtl, self.tr.lang)
+        return None
+
+    def _draw_over(self, surface: pygame.Surface, layout: Layout) -> None:
+        """The box over the table on a plain ground over its whole area: no line of the
+        board or the panel shows cut at its edges."""
+        pygame.draw.rect(surface, BACKGROUND, self._over_area(layout))
+        if self.menu_open:
+            self._draw_menu(surface, layout)
+        elif self.ids_open:
+            self._draw_ids(surface, layout)
+
     def _draw_menu(self, surface: pygame.Surface, layout: Layout) -> None:
         px = layout.px
-        look, room = MENU, layout.inner.height - px(20)
-        # The ways to play and the rule variants make more rows than fit at their full
-        # pitch: the rows close up (never below MENU_ROW_MIN) so every one is on the board.
-        while theme.menu_height(look, self.menu_size, px) > room and look.row > MENU_ROW_MIN:
-            look = replace(look, row=look.row - 2)
-        box = self._over_board(layout, min(room, theme.menu_height(look, self.menu_size, px)))
-        box.width = round(layout.inner.width * 0.86)  # its longest row at full size
-        box.centerx = layout.inner.centerx
+        look, box = self._menu_look(layout)
         self._menu_rects = theme.menu_rows(box, look, self.menu_size, px)
         theme.modes_menu(self.text, surface, box, look, px, self.rtl,
                          self.tr("backgammon.choose_mode"), self.menu_lines(), self.menu_index)
@@ -1790,7 +1907,7 @@ class BackgammonScene(TableScene):
         def head(surface: pygame.Surface) -> None:
             self.text.draw(surface, tr("backgammon.title"), px(60), ACCENT, layout.title,
                            bold=True, rtl=rtl)
-            self.text.draw(surface, mode_text, px(32), TEXT_DIM, layout.mode, rtl=rtl)
+            self.text.draw(surface, mode_text, px(SMALL), TEXT_DIM, layout.mode, rtl=rtl)
 
         parts.append(Piece("head", title, (tr("backgammon.title"), mode_text, rtl), head))
         for player in (0, 1):
@@ -1803,21 +1920,20 @@ class BackgammonScene(TableScene):
         info = tuple(self.info_parts())
 
         def match(surface: pygame.Surface) -> None:
-            # The score, the match, Crawford and the cube: each part wrapped on its own, so
-            # a line never breaks inside "match to 5".
-            lines = [line for part in info
-                     for line in self.text.wrap(part, px(32), layout.info.width, rtl=rtl)]
-            pitch = min(round(px(32) * 1.45), layout.info.height // max(1, len(lines)))
+            lines = self.info_lines(px(SMALL), layout.info.width)
+            pitch = min(px(INFO_ROW), layout.info.height // max(1, len(lines)))
             top = layout.info.centery - pitch * len(lines) // 2
             for i, line in enumerate(lines):
                 row = pygame.Rect(layout.info.left, top + i * pitch, layout.info.width, pitch)
-                self.text.draw(surface, line, px(32), TEXT, row, align="center", rtl=rtl)
+                self.text.draw(surface, line, px(SMALL), TEXT, row, align="center", rtl=rtl)
 
         parts.append(Piece("info", layout.info, (info, rtl), match))
         prompt = self.prompt()
+        # 44 px where it fits, never below 40: the place holds the longest prompt (an
+        # offer to resign) in three lines of 40 px.
         parts.append(Piece("prompt", layout.prompt, (prompt, rtl), lambda surface:
                           self.text.paragraph(surface, prompt, px(44), TEXT, layout.prompt,
-                                              leading=1.45)))
+                                              leading=PROMPT_LEADING, min_size=px(SMALL))))
         choices = self.choices()
         shown = choices[: len(layout.buttons)]
         chosen = [name == "done" or (i == self.choice % len(choices) and "done" not in choices)
@@ -1845,7 +1961,7 @@ class BackgammonScene(TableScene):
 
         def toolbox(surface: pygame.Surface) -> None:
             for rect, label, on, enabled in tools:
-                theme.button(self.text, surface, rect, label, px(40), px, rtl, chosen=on,
+                theme.button(self.text, surface, rect, label, px(SMALL), px, rtl, chosen=on,
                              fill=BACKGROUND)
                 if not enabled:  # it does nothing now: veiled
                     veil = pygame.Surface(rect.size, pygame.SRCALPHA)
@@ -2035,17 +2151,24 @@ class BackgammonScene(TableScene):
 
     def _draw_hint(self, surface: pygame.Surface, layout: Layout) -> None:
         px, tr = layout.px, self.tr
-        rows = self.advice_lines()
+        width = min(layout.inner.width - px(60), px(1000))
+        rows: list[tuple[str, str, str]] = []
+        for first, equity, win in self.advice_lines():
+            if equity or win:
+                rows.append((first, equity, win))
+            else:  # a sentence (the cube decision, a failure) wraps rather than shrinks
+                rows += [(line, "", "") for line in self.text.wrap(
+                    first, px(READ), width - px(60), rtl=self.rtl)]
         plays = self.advice is not None and bool(self.advice.plays)
         count = 1 + (1 if plays else 0) + len(rows)
         box = self._over_board(layout, count * px(OVERLAY_ROW) + px(60))
-        box.width = min(layout.inner.width - px(60), px(1000))
+        box.width = width
         box.centerx = layout.inner.centerx
         # Over the far points, clear of the dice in the middle and the mover's home board.
         box.bottom = layout.dice_centre[1] - layout.die // 2 - px(20)
         box.top = max(box.top, layout.inner.top + px(10))
         self._hint_box = box
-        theme.overlay_box(surface, box, px, MENU.radius, 245)
+        theme.overlay_box(surface, box, px, MENU.radius)
         for key in [k for k in self.labels if k.startswith("hint|")]:
             del self.labels[key]
         inner = box.inflate(-px(60), -px(60))
@@ -2076,22 +2199,25 @@ class BackgammonScene(TableScene):
             self._line(surface, f"hint|{i}|win", "overlay", win, px(READ), TEXT,
                        self._column(row, 0.8, 1.0), align="end", rtl=False)
 
+    def _ids_text(self, layout: Layout, width: int
+                  ) -> tuple[list[str], list[tuple[str, bool]]]:
+        """The IDs box's wrapped lines: what to type, and what became of the last ID (each
+        with its direction: the engine's words are Latin)."""
+        px, tr = layout.px, self.tr
+        ask = self.text.wrap(tr("backgammon.ids.enter"), px(READ), width, rtl=self.rtl)
+        said = [(line, self.rtl) for line in self.text.wrap(
+            self.ids_message, px(READ), width, rtl=self.rtl)] if self.ids_message else []
+        if tr.lang == "en":  # the engine's own words: English, so on an English screen only
+            said += [(line, False) for line in self.text.wrap(
+                self.ids_detail, px(READ), width, rtl=False)]
+        return ask, said
+
     def _draw_ids(self, surface: pygame.Surface, layout: Layout) -> None:
         px, tr = layout.px, self.tr
         pitch = px(OVERLAY_ROW)
-        inner_w = layout.inner.width - px(60) - px(60)
-        ask = self.text.wrap(tr("backgammon.ids.enter"), px(READ), inner_w, rtl=self.rtl,
-                             colour=TEXT_DIM)
-        said = [(line, self.rtl) for line in self.text.wrap(
-            self.ids_message, px(READ), inner_w, rtl=self.rtl, colour=WARN)] \
-            if self.ids_message else []
-        said += [(line, False) for line in self.text.wrap(
-            self.ids_detail, px(READ), inner_w, rtl=False, colour=WARN)]
-        count = 1 + 3 + len(ask) + 1 + len(said)
-        box = self._over_board(layout, count * pitch + px(40) + px(60))
-        box.width = layout.inner.width - px(60)
-        box.centerx = layout.inner.centerx
-        theme.overlay_box(surface, box, px, MENU.radius, 250)
+        box = self._ids_box(layout)
+        ask, said = self._ids_text(layout, box.width - 2 * px(60))
+        theme.overlay_box(surface, box, px, MENU.radius)
         for key in [k for k in self.labels if k.startswith("ids|")]:
             del self.labels[key]
         inner = box.inflate(-px(60), -px(60))
@@ -2102,8 +2228,10 @@ class BackgammonScene(TableScene):
         value_align = "start" if self.rtl else "end"
         if ids is None:
             row = row.move(0, pitch)
-            self._line(surface, "ids|none", "overlay", tr("backgammon.ids.none"), px(READ),
-                       TEXT, row)
+            for i, line in enumerate(self.text.wrap(tr("backgammon.ids.none"), px(READ),
+                                                    row.width, rtl=self.rtl)[:3]):
+                self._line(surface, f"ids|none{i}", "overlay", line, px(READ), TEXT,
+                           row.move(0, i * pitch))
             row = row.move(0, 2 * pitch)
         else:
             position, match, xgid = ids

@@ -59,11 +59,12 @@ WORD = re.compile(r"[^\W\d_]+")  # a run of letters (Latin or Persian)
 LATIN = re.compile(r"[A-Za-z]{2,}")
 # What a line may hold that no catalogue spells: a code (a position's or a match's ID, an
 # XGID), backgammon's move notation (bar/20, 6/off), and names a Persian screen keeps in
-# Latin letters because that is what is typed or looked up: the program, the formats and
-# the config file's section a message sends the host to.
+# Latin letters because that is what is typed or looked up: the program, the formats, the
+# config file's section a message sends the host to and the commands the host types.
 CODE = re.compile(r"\S*(?:[A-Za-z]\S*\d|\d\S*[A-Za-z]|[a-z][A-Z]|[A-Z]{2}[a-z])\S*|\S{10,}")
 NOTATION = re.compile(r"(?:bar|off|[\d۰-۹]+)(?:/(?:bar|off|[\d۰-۹]+)\*?)+")
-NAMES = {"GNU", "Backgammon", "XGID", "ID", "Position", "Match", "phones", "Dobbm", "chmod"}
+NAMES = {"GNU", "Backgammon", "XGID", "ID", "Position", "Match", "phones", "Dobbm", "chmod",
+         "apt", "get", "install", "gnubg"}
 
 
 # -- what was drawn where -------------------------------------------------------------------
