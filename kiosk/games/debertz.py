@@ -5,8 +5,9 @@ seats as chosen there; an unfinished game comes back whatever its number of play
 headless view is a deal under way; ``debarna debertz selfplay --deals N`` plays deal by
 deal, a JSON line a deal.
 
-`DebertzTable` is Debertz's flow for the table controller: every hand hidden from the
-other seats, and the table stops after each deal (annulled ones too) for the score sheet.
+`DebertzTable` (with its scene) is Debertz's flow for the table controller: every hand
+hidden from the other seats, and the table stops after each deal (annulled ones too) for
+the score sheet.
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ import secrets
 import time
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
-from dataclasses import dataclass
 from typing import Any, TextIO
 
 from engines.debertz.bots import LEVELS, HardBot, make_bot
@@ -31,9 +31,8 @@ from kiosk.config import Action, options_of
 from kiosk.games import HARD_BOT_SECONDS, Host, menu_choices
 from kiosk.i18n import Translator
 from kiosk.match_journal import Choice
-from kiosk.scenes.debertz import DebertzScene
+from kiosk.scenes.debertz import DEBERTZ, DebertzScene
 from kiosk.table.choices import Choices
-from kiosk.table.games import TableGame
 from kiosk.table.seats import Mode, ways_to_play
 from kiosk.text import TextRenderer
 
@@ -44,15 +43,6 @@ MENU_OPTIONS = ("players", "four_player_individual", "target", "rules_preset",
                 "order_obligatory", "bella_announce")
 
 
-@dataclass(frozen=True)
-class DebertzTable(TableGame):
-    """Debertz: each seat's hand is hidden from the others; a finished deal stops the table."""
-
-    def finished(self, before: Any, after: Any) -> bool:
-        return len(after.results) > len(before.results)
-
-
-DEBERTZ = DebertzTable(hidden=registered_game(KEY).hidden is not None)
 
 
 def debertz_options(section: Any) -> DebertzOptions:

@@ -5,8 +5,9 @@ has 4 or 5 seats as chosen there; an unfinished session comes back whatever its 
 players; the headless view is a hand under way; ``debarna dobbm selfplay --hands N``
 plays hand by hand, a JSON line a hand (`engines.dobbm.selfplay.play_hands`).
 
-`DobbmTable` is Dobbm's flow for the table controller: every hand hidden from the other
-seats, and the table stops after each hand (thrown-in ones too) for the payments.
+`DobbmTable` (with its scene) is Dobbm's flow for the table controller: every hand hidden
+from the other seats, and the table stops after each hand (thrown-in ones too) for the
+payments.
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ import secrets
 import time
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
-from dataclasses import dataclass
 from typing import Any, TextIO
 
 from engines.dobbm import bots as dobbm_bots
@@ -32,9 +32,8 @@ from kiosk.config import Action, options_of
 from kiosk.games import HARD_BOT_SECONDS, Host, menu_choices
 from kiosk.i18n import Translator
 from kiosk.match_journal import Choice
-from kiosk.scenes.dobbm import DobbmScene
+from kiosk.scenes.dobbm import DOBBM, DobbmScene
 from kiosk.table.choices import Choices
-from kiosk.table.games import TableGame
 from kiosk.table.seats import Mode, ways_to_play
 from kiosk.text import TextRenderer
 
@@ -44,15 +43,6 @@ KEY = "dobbm"
 MENU_OPTIONS = ("players", "stake", "session_hands", "musrunde")
 
 
-@dataclass(frozen=True)
-class DobbmTable(TableGame):
-    """Dobbm: each seat's hand is hidden from the others; a finished hand stops the table."""
-
-    def finished(self, before: Any, after: Any) -> bool:
-        return len(after.results) > len(before.results)
-
-
-DOBBM = DobbmTable(hidden=registered_game(KEY).hidden is not None)
 
 
 def dobbm_options(section: Any) -> DobbmOptions:

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -41,6 +42,7 @@ from engines.debertz import rules as dr
 from engines.debertz.bots import make_bot
 from engines.debertz.rules import PASS, PLAY, Bid, DealResult, GameState, Phase, Say, View
 from engines.errors import BrokenRule
+from engines.registry import game as registered_game
 from kiosk import theme
 from kiosk.cards_draw import FACE, draw_pip
 from kiosk.config import Action
@@ -84,6 +86,17 @@ def display_order(cards: Sequence[Card], trump: Suit | None) -> list[Card]:
     return sorted(cards, key=key)
 
 
+@dataclass(frozen=True)
+class DebertzTable(TableGame):
+    """Debertz: each seat's hand is hidden from the others; a finished deal stops the table."""
+
+    def finished(self, before: Any, after: Any) -> bool:
+        return len(after.results) > len(before.results)
+
+
+DEBERTZ = DebertzTable(hidden=registered_game("debertz").hidden is not None)
+
+
 class DebertzScene(CardTableScene):
     """A game of Debertz between people and computers, on one screen."""
 
@@ -110,10 +123,7 @@ class DebertzScene(CardTableScene):
         rule_choices: Choices | None = None,
         table_game: TableGame | None = None,
     ) -> None:
-        if table_game is None:
-            from kiosk.games.debertz import DEBERTZ  # the game's flow facts, with its hosting
-
-            table_game = DEBERTZ
+        table_game = DEBERTZ if table_game is None else table_game
         super().__init__(
             text, tr, new_game, bots, rng, table_game=table_game,
             pacing=Pacing(computer=pause, chance=DEAL_PAUSE,

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -47,6 +48,7 @@ from engines.dobbm.bots import make_bot
 from engines.dobbm.options import SowDiscardRule
 from engines.dobbm.rules import CLOSE, Call, Contract, Discard, GameState, HandResult, Phase, View
 from engines.errors import BrokenRule
+from engines.registry import game as registered_game
 from kiosk import theme
 from kiosk.cards_draw import GERMAN, Face, draw_pip, face_of
 from kiosk.config import Action
@@ -103,6 +105,17 @@ def trick_seats(leader: int, active: Sequence[int]) -> list[int]:
     return seats[i:] + seats[:i]
 
 
+@dataclass(frozen=True)
+class DobbmTable(TableGame):
+    """Dobbm: each seat's hand is hidden from the others; a finished hand stops the table."""
+
+    def finished(self, before: Any, after: Any) -> bool:
+        return len(after.results) > len(before.results)
+
+
+DOBBM = DobbmTable(hidden=registered_game("dobbm").hidden is not None)
+
+
 class DobbmScene(CardTableScene):
     """A session of Dobbm between people and computers, on one screen."""
 
@@ -131,10 +144,7 @@ class DobbmScene(CardTableScene):
         rule_choices: Choices | None = None,
         table_game: TableGame | None = None,
     ) -> None:
-        if table_game is None:
-            from kiosk.games.dobbm import DOBBM  # the game's flow facts, with its hosting
-
-            table_game = DOBBM
+        table_game = DOBBM if table_game is None else table_game
         self.sheet_page = 0  # the score sheet's page: 0 the hand's payments, 1 the ledger
         # The trick's cards with their larger indices: by (card, size, won), the painter's
         # card they were made from and the card made.

@@ -20,16 +20,32 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
-
-if TYPE_CHECKING:
-    from kiosk.table.controller import Decision
+from typing import Any, Protocol, runtime_checkable
 
 
 class BotLike(Protocol):
     """A computer player (`engines.protocol.Bot`): one of the view's legal actions."""
 
     def choose(self, view: Any, rng: Any) -> Any: ...
+
+
+class Decision(Protocol):
+    """What a source is handed when its seat is to decide: the table controller's
+    `Decision` is one (a source needs no more of the controller than this)."""
+
+    seat: int
+
+    def view(self) -> Any:
+        """Exactly what the seat may see now."""
+        ...
+
+    def think(self, choose: Callable[[Any, Any], Any]) -> None:
+        """Start a computer's `choose(view, rng)` on the table's worker."""
+        ...
+
+    def answer(self, action: Any) -> None:
+        """The source's answer, from any thread."""
+        ...
 
 
 @runtime_checkable
