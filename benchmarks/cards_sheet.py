@@ -28,8 +28,8 @@ headless()
 import pygame  # noqa: E402
 
 from kiosk.cards_draw import FRENCH, GERMAN, CardPainter, Face, card_size  # noqa: E402
-from kiosk.table_layout import safe_area  # noqa: E402
 from kiosk.text import TextRenderer  # noqa: E402
+from kiosk.theme import safe_area  # noqa: E402
 
 BACKGROUND = (14, 22, 48)
 FELT = (22, 96, 62)

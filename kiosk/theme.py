@@ -38,6 +38,17 @@ BAR_BACK: Colour = (40, 56, 104)  # a progress bar or countdown: its track
 BAR: Colour = (96, 200, 255)  # and its fill
 
 
+SAFE_MARGIN = 0.05  # of the width and of the height, on each side
+
+
+def safe_area(size: tuple[int, int], margin: float = SAFE_MARGIN) -> pygame.Rect:
+    """The part of a `size` screen every TV shows (the title-safe area, for overscan):
+    `margin` in from each edge."""
+    w, h = size
+    left, top = round(w * margin), round(h * margin)
+    return pygame.Rect(left, top, w - 2 * left, h - 2 * top)
+
+
 def unit_of(size: tuple[int, int]) -> float:
     """The pixels of a 1920×1080 design unit on a screen of `size` (the same in both ways)."""
     return min(size[0] / 1920, size[1] / 1080)

@@ -111,7 +111,6 @@ from kiosk.table.pool import ThinkingPool
 from kiosk.table.router import SELECTS
 from kiosk.table.seats import Mode, seats_of
 from kiosk.table.worker import Job, Worker
-from kiosk.table_layout import safe_area
 from kiosk.text import TextRenderer, aligned
 from kiosk.theme import (
     ACCENT,
@@ -123,6 +122,7 @@ from kiosk.theme import (
     TEXT,
     TEXT_DIM,
     Colour,
+    safe_area,
 )
 
 

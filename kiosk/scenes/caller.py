@@ -28,7 +28,6 @@ from kiosk.caller import CallerController, Changed, ClaimPhase, ClaimResult, Not
 from kiosk.config import Action
 from kiosk.i18n import Translator
 from kiosk.phones.qr import qr_surface
-from kiosk.table_layout import safe_area
 from kiosk.text import TextRenderer
 from kiosk.theme import (
     ACCENT,
@@ -42,6 +41,7 @@ from kiosk.theme import (
     TEXT_DIM,
     WARN,
     Colour,
+    safe_area,
 )
 
 CELL_OFF: Colour = (30, 44, 86)

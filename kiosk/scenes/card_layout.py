@@ -33,7 +33,7 @@ from kiosk.scenes.card_pieces import (
     TRICK_H,
     Slot,
 )
-from kiosk.table_layout import safe_area
+from kiosk.theme import safe_area
 
 SEAT_NAMES: dict[int, tuple[str, ...]] = {  # by compass: South is seat 0, then round to the left
     2: ("south", "north"),

@@ -29,7 +29,6 @@ from hardware.printing import PrintError
 from kiosk.config import Action
 from kiosk.i18n import Translator
 from kiosk.store import StoreError
-from kiosk.table_layout import safe_area
 from kiosk.text import TextRenderer, has_arabic
 from kiosk.theme import (
     ACCENT,
@@ -42,6 +41,7 @@ from kiosk.theme import (
     TEXT,
     TEXT_DIM,
     WARN,
+    safe_area,
 )
 
 log = logging.getLogger(__name__)

@@ -21,7 +21,6 @@ import pygame
 
 from kiosk.config import CALL_STYLES, LANGUAGES, RATE_RANGE, RHYTHM_RANGE, Action, Config
 from kiosk.i18n import Translator
-from kiosk.table_layout import safe_area
 from kiosk.text import TextRenderer
 from kiosk.theme import (
     ACCENT,
@@ -33,6 +32,7 @@ from kiosk.theme import (
     TEXT,
     TEXT_DIM,
     WARN,
+    safe_area,
 )
 
 log = logging.getLogger(__name__)

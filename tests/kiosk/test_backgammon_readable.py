@@ -33,8 +33,8 @@ from kiosk.scenes.backgammon import (
     Bot,
     make_layout,
 )
-from kiosk.table_layout import safe_area
 from kiosk.text import Line, TextRenderer
+from kiosk.theme import safe_area
 from tests.kiosk.walker import Sheet, Words, read_frame, recording
 
 SIZES = [(1920, 1080), (1280, 720)]

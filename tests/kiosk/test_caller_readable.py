@@ -30,9 +30,8 @@ from kiosk.scenes.caller import (
     CallerScene,
     make_layout,
 )
-from kiosk.table_layout import safe_area
 from kiosk.text import TextRenderer
-from kiosk.theme import WARN, contrast
+from kiosk.theme import WARN, contrast, safe_area
 from tests.kiosk.walker import (
     NUMBER,
     Sheet,

@@ -33,8 +33,8 @@ from kiosk.scenes.card_pieces import HELP_ROWS, SLIDE
 from kiosk.scenes.card_table import CardTableScene, Offer, ScoreSheet, Selection, ShownTrick
 from kiosk.table.controller import Move, Pacing
 from kiosk.table.games import TableGame
-from kiosk.table_layout import safe_area
 from kiosk.text import TextRenderer
+from kiosk.theme import safe_area
 
 SIZE = (1920, 1080)
 HAND = 5  # cards each seat plays

@@ -29,7 +29,6 @@ from kiosk.cards_draw import (
     face_of,
     german_face,
 )
-from kiosk.table_layout import PLACES, safe_area, table_layout
 from kiosk.text import TextRenderer
 from kiosk.theme import contrast
 
@@ -293,91 +292,3 @@ def test_a_dimmed_card_is_hatched_as_not_playable(painter: CardPainter) -> None:
 def test_a_dimmed_back_stays_a_back(painter: CardPainter) -> None:
     plain = painter.surface(None, HAND)
     assert painter.surface(None, HAND, dim=True).get_size() == plain.get_size()
-
-
-# -- the table's seats on screen ------------------------------------------------------------------
-
-
-SIZES = [(1920, 1080), (1280, 720)]
-OTHER_SIZES = [(1366, 768), (1024, 768), (3840, 2160)]
-
-
-def layouts() -> Iterator[tuple[str, object]]:
-    for size, seats, rtl in itertools.product(SIZES, (2, 3, 4, 5), (False, True)):
-        yield f"{size[0]}x{size[1]}-{seats}-{'rtl' if rtl else 'ltr'}", (size, seats, rtl)
-
-
-@pytest.mark.parametrize(("size", "seats", "rtl"), [v for _, v in layouts()],
-                         ids=[k for k, _ in layouts()])
-def test_every_seat_lies_inside_the_safe_area(size: tuple[int, int], seats: int,
-                                              rtl: bool) -> None:
-    layout = table_layout(size, seats, rtl=rtl)
-    w, h = size
-    safe = safe_area(size)
-    assert safe == pygame.Rect(round(w * 0.05), round(h * 0.05), w - 2 * round(w * 0.05),
-                               h - 2 * round(h * 0.05))
-    assert len(layout.seats) == seats
-    assert [s.place for s in layout.seats] == list(PLACES[seats])
-    for name, rect in layout.rects():
-        assert rect.width > 0 and rect.height > 0, name
-        assert safe.contains(rect), (name, rect, safe)
-
-
-@pytest.mark.parametrize(("size", "seats", "rtl"), [v for _, v in layouts()],
-                         ids=[k for k, _ in layouts()])
-def test_nothing_on_the_table_overlaps(size: tuple[int, int], seats: int, rtl: bool) -> None:
-    rects = table_layout(size, seats, rtl=rtl).rects()
-    for (a, ra), (b, rb) in itertools.combinations(rects, 2):
-        assert not ra.colliderect(rb), (a, ra, b, rb)
-
-
-@pytest.mark.parametrize("size", OTHER_SIZES)
-def test_other_screens_keep_the_seats_safe_and_apart(size: tuple[int, int]) -> None:
-    for seats, rtl in itertools.product((2, 3, 4, 5), (False, True)):
-        rects = table_layout(size, seats, rtl=rtl).rects()
-        assert all(safe_area(size).contains(r) for _, r in rects)
-        assert not any(a.colliderect(b) for (_, a), (_, b) in itertools.combinations(rects, 2))
-
-
-@pytest.mark.parametrize("seats", (2, 3, 4, 5))
-@pytest.mark.parametrize("size", SIZES)
-def test_each_trick_card_lies_nearest_its_own_seat(size: tuple[int, int], seats: int) -> None:
-    """Who played each card shows: a seat's trick card is the trick card nearest its hand."""
-    layout = table_layout(size, seats)
-
-    def distance(a: pygame.Rect, b: pygame.Rect) -> float:
-        return float(pygame.Vector2(a.center).distance_to(b.center))
-
-    for seat in layout.seats:
-        nearest = min(layout.seats, key=lambda s: distance(s.trick, seat.hand))
-        assert nearest.seat == seat.seat, seat.place
-
-
-@pytest.mark.parametrize("seats", (2, 3, 4, 5))
-@pytest.mark.parametrize("size", SIZES)
-def test_a_table_beside_a_panel_keeps_to_its_own_part(size: tuple[int, int], seats: int) -> None:
-    safe = safe_area(size)
-    table = pygame.Rect(safe.left, safe.top, round(safe.width * 0.76), safe.height)
-    layout = table_layout(size, seats, table=table)
-    rects = layout.rects()
-    for name, rect in rects:
-        assert table.contains(rect), name
-    for (a, ra), (b, rb) in itertools.combinations(rects, 2):
-        assert not ra.colliderect(rb), (a, b)
-
-
-def test_the_areas_hold_the_cards_they_were_made_for() -> None:
-    layout = table_layout((1920, 1080), 4)
-    bottom, left, top, _ = layout.seats
-    assert bottom.hand.height >= layout.hand_card[1]
-    assert bottom.hand.width >= 6 * layout.hand_card[0]
-    assert left.hand.width >= layout.back_card[1]  # a back turned on its side
-    assert top.hand.height >= layout.back_card[1]
-    assert bottom.trick.size == layout.trick_card
-    assert layout.hand_card == card_size(200)
-
-
-def test_a_table_has_two_to_five_seats() -> None:
-    for seats in (1, 6):
-        with pytest.raises(ValueError, match="2 to 5 seats"):
-            table_layout((1920, 1080), seats)

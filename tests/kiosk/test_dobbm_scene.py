@@ -677,7 +677,7 @@ def clashes(scene: DobbmScene) -> list[tuple[str, str]]:
 @pytest.mark.parametrize("lang", ["en", "fa"])
 def test_a_hand_under_way_is_readable_and_nothing_overlaps(
         display: None, players: int, lang: str) -> None:
-    from kiosk.table_layout import safe_area
+    from kiosk.theme import safe_area
 
     def late(state: GameState) -> bool:
         return south_on_turn(Phase.PLAY)(state) and len(state.trick) == 3 \

@@ -41,8 +41,8 @@ from kiosk.scenes.hearts import (
     key_label,
     wrap_pairs,
 )
-from kiosk.table_layout import safe_area
 from kiosk.text import TextRenderer
+from kiosk.theme import safe_area
 
 HD = (1920, 1080)
 SIZES = [(1920, 1080), (1280, 720)]

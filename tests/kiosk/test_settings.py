@@ -32,8 +32,8 @@ from kiosk.settings import (
     update_overlay,
 )
 from kiosk.store import data_dir
-from kiosk.table_layout import safe_area
 from kiosk.text import TextRenderer
+from kiosk.theme import safe_area
 
 SIZES = [(1920, 1080), (1280, 720)]
 VOICES = {"fa": ["fa", "mb-ir1"], "en": ["en-us", "en-gb"]}

@@ -46,9 +46,8 @@ import pygame
 
 from kiosk.config import DEFAULT_KEYS, Action
 from kiosk.i18n import catalogue, placeholders
-from kiosk.table_layout import safe_area
 from kiosk.text import Line, TextRenderer
-from kiosk.theme import ACCENT, contrast
+from kiosk.theme import ACCENT, contrast, safe_area
 
 CAP_AT_1080 = 28
 CONTRAST = 4.5
