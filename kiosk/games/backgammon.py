@@ -21,8 +21,8 @@ from engines.backgammon.options import GameOptions
 from engines.backgammon.rules import GameState
 from engines.registry import game as registered_game
 from kiosk.caller import make_rng
-from kiosk.cli import bounded, dice_arg, seeded_rng
 from kiosk.config import Action, GnubgConfig
+from kiosk.flags import bounded, dice_arg, seeded_rng
 from kiosk.games import HARD_BOT_SECONDS, Host
 from kiosk.gnubg import EXPERT, GnubgBot, configured_path, gnubg_ply
 from kiosk.gnubg import why_unavailable as why_gnubg_unavailable

@@ -26,8 +26,8 @@ from engines.debertz.options import DebertzOptions
 from engines.debertz.rules import GameState, Phase
 from engines.registry import game as registered_game
 from kiosk.caller import make_rng
-from kiosk.cli import bots_from_flag, bounded, options_from_flags
 from kiosk.config import Action, options_of
+from kiosk.flags import bots_from_flag, bounded, options_from_flags
 from kiosk.games import HARD_BOT_SECONDS, Host, menu_choices
 from kiosk.i18n import Translator
 from kiosk.match_journal import Choice

@@ -23,8 +23,8 @@ from engines.hearts.rules import GameState as HeartsState
 from engines.hearts.rules import Phase as HeartsPhase
 from engines.registry import game as registered_game
 from kiosk.caller import make_rng
-from kiosk.cli import bots_from_flag, bounded, options_from_flags
 from kiosk.config import HEARTS_LEVELS, Action, HeartsConfig, options_of
+from kiosk.flags import bots_from_flag, bounded, options_from_flags
 from kiosk.games import HARD_BOT_SECONDS, Host
 from kiosk.i18n import Translator
 from kiosk.match_journal import Choice
