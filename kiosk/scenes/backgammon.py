@@ -92,11 +92,11 @@ from kiosk.config import DEFAULT_KEYS, Action
 from kiosk.gnubg import EXPERT, GnubgBot, GnubgError, hint_cube, hint_plays
 from kiosk.i18n import Translator
 from kiosk.scenes.budget import DRAW_BUDGET, WHOLE_AFTER, Budget
-from kiosk.scenes.card_pieces import Piece
-from kiosk.scenes.hearts import (
+from kiosk.scenes.card_pieces import (
     ARROWS,
     HelpPair,
     Label,
+    Piece,
     draw_arrow,
     draw_keycap,
     key_label,
