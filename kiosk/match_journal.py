@@ -59,10 +59,6 @@ def table_games() -> tuple[str, ...]:
     return tuple(entry.key for entry in registered_games())
 
 
-BACKGAMMON_RECORDS = records_for("backgammon")
-HEARTS_RECORDS = records_for("hearts")
-
-
 @dataclass(frozen=True)
 class Unfinished:
     state: Any
@@ -79,7 +75,7 @@ class Choice(NamedTuple):
 class MatchJournal:
     """Follows the game on the screen; a new state object is a new game."""
 
-    def __init__(self, store: Store, records: Records = BACKGAMMON_RECORDS) -> None:
+    def __init__(self, store: Store, records: Records) -> None:
         self.store = store
         self.records = records
         self.hand_id: int | None = None

@@ -27,7 +27,7 @@ from kiosk import gnubg
 from kiosk.config import Action
 from kiosk.gnubg import GnubgBot, why_unavailable
 from kiosk.i18n import Translator
-from kiosk.match_journal import BACKGAMMON_RECORDS, MatchJournal
+from kiosk.match_journal import MatchJournal, records_for
 from kiosk.scenes import backgammon as scene_module
 from kiosk.scenes.backgammon import (
     HELP_ROWS,
@@ -38,6 +38,8 @@ from kiosk.scenes.backgammon import (
 )
 from kiosk.store import Store
 from kiosk.text import TextRenderer
+
+BACKGAMMON_RECORDS = records_for("backgammon")
 
 HD = (1920, 1080)
 START = "4HPwATDgc/ABMA"

@@ -8,8 +8,11 @@ from pathlib import Path
 
 from engines.hearts.options import HeartsOptions
 from engines.hearts.rules import GameState, random_action
-from kiosk.match_journal import BACKGAMMON_RECORDS, HEARTS_RECORDS, MatchJournal
+from kiosk.match_journal import MatchJournal, records_for
 from kiosk.store import Store
+
+BACKGAMMON_RECORDS = records_for("backgammon")
+HEARTS_RECORDS = records_for("hearts")
 
 DB_NAME = "journal.sqlite3"
 

@@ -28,7 +28,7 @@ from engines.hearts.rules import Phase
 from hardware.printing import write_pdf
 from kiosk.caller import ClaimPhase
 from kiosk.config import Config
-from kiosk.match_journal import HEARTS_RECORDS, MatchJournal
+from kiosk.match_journal import MatchJournal, records_for
 from kiosk.phones.hub import PhoneSeat
 from kiosk.scenes.caller import CallerScene
 from kiosk.tickets import box
@@ -48,6 +48,8 @@ from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 from tests.kiosk.phones.conftest import LiveKiosk  # noqa: E402
+
+HEARTS_RECORDS = records_for("hearts")
 
 
 def chromium(profile: Path) -> Any:

@@ -23,7 +23,7 @@ from engines.hearts.bots import make_bot as hearts_bot
 from engines.hearts.options import HeartsOptions
 from engines.hearts.rules import Deal, Pass, Phase
 from engines.hearts.rules import GameState as Hearts
-from kiosk.match_journal import HEARTS_RECORDS, MatchJournal
+from kiosk.match_journal import MatchJournal, records_for
 from kiosk.scenes.backgammon import BACKGAMMON
 from kiosk.scenes.hearts import HEARTS
 from kiosk.store import Store
@@ -31,6 +31,8 @@ from kiosk.table.controller import CHANCE, Move, Pacing, TableController
 from kiosk.table.privacy import Privacy
 from kiosk.table.seats import BotSeat, PersonAtTV, SeatSource
 from kiosk.table.worker import Worker
+
+HEARTS_RECORDS = records_for("hearts")
 
 PACE = Pacing(computer=1.0, chance=0.5, phases=(("pass", 0.25),), result=6.0)
 
