@@ -19,7 +19,14 @@ Modelled on OpenSpiel's state interface (DESIGN §3, §3b). A `State` answers:
 - `view(seat)`: exactly what that seat may see, with `view.seat` and `view.legal`
   (the seat's legal actions now; empty when it is not its decision). Bots get a view,
   never the state;
-- `clone()`: an independent copy (applying to one never changes the other).
+- `clone()`: an independent copy (applying to one never changes the other);
+- `action_text(action)` and `parse_action(text)`: an action's short ASCII text, as a
+  person types it in a test or a log (``24/18 13/9``, ``QS``, ``name H``), and back.
+  `parse_action` reads text as the state reads it now (a play against the dice rolled,
+  three cards as the pass being chosen), so `parse_action(action_text(a)) == a` for every
+  legal action and every chance outcome at a chance node; text that names no action
+  raises a `BrokenRule` naming what is wrong, never a wrong action (`apply` takes the
+  text too).
 
 A `Bot` has a `level` and `choose(view, rng)`. Randomness is a `RandomLike`
 (`random.Random` in tests, `secrets.SystemRandom` in play).
@@ -84,6 +91,14 @@ class State(Protocol):
     def view(self, seat: int) -> View: ...
 
     def clone(self) -> State: ...
+
+    def action_text(self, action: Any) -> str:
+        """The action's short ASCII text, which `parse_action` reads back."""
+        ...
+
+    def parse_action(self, text: str) -> Any:
+        """The action `text` names now; a `BrokenRule` naming what is wrong otherwise."""
+        ...
 
 
 @runtime_checkable

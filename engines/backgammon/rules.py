@@ -38,7 +38,9 @@ and the opponent's `ResignAnswer` (accept: the game ends at the offered value ti
 the cube; decline: play goes on where it stood). An offer is made on the player's own
 turn (at the cube decision, before the roll, or with the dice to play); it is not
 listed in `legal_actions()` (a bot choosing among them never gives up by chance) but
-in `resign_offers(seat)`, and `apply`/`why_illegal` take it from that seat.
+in `resign_offers(seat)`, and `apply`/`why_illegal` take it from that seat. Each action
+is written as text by `action_text` (``3:1``, ``6-5``, ``double``, ``resign gammon``,
+``accept``, ``24/18 13/9``) and read back by `parse_action`.
 """
 
 from __future__ import annotations
@@ -418,6 +420,8 @@ def _parse_steps(text: str) -> list[Step]:
     cleaned = re.sub(r"\s+\(", "(", text.strip().lower())
     if cleaned in _EMPTY_WORDS:
         return []
+    if NO_PLAY_TEXT in cleaned:  # else the error would name its half, "(no"
+        raise RuleError(R_NOTATION, f"{text!r}: {NO_PLAY_TEXT} is a whole turn, with no move")
     steps: list[Step] = []
     for token in re.split(r"[\s,]+", cleaned):
         match = _TOKEN.match(token)
@@ -1192,6 +1196,7 @@ class ResignAnswer(StrEnum):
 
 
 Action = Play | Dice | OpeningRoll | CubeAction | Resign | ResignAnswer
+_ACTIONS: Final = (Play, Dice, OpeningRoll, CubeAction, Resign, ResignAnswer)
 
 OPENING_OUTCOMES: Final = tuple(
     (OpeningRoll(a, b), Fraction(1, 36)) for a in range(1, 7) for b in range(1, 7)
@@ -1474,8 +1479,23 @@ class GameState:
 
     # -- applying actions --------------------------------------------------------------------
 
+    def action_text(self, action: Action) -> str:
+        """The action as `parse_action` reads it back: ``3:1`` (the opening roll), ``6-5``
+        (the dice), ``roll``, ``double``, ``take``, ``drop``, ``resign gammon``,
+        ``accept``, ``decline``, or a play in standard notation (``24/18 13/9``,
+        ``bar/22*``, ``8/5(2)``, ``(no play)``). RuleError for anything else."""
+        if not isinstance(action, _ACTIONS):
+            raise RuleError(R_NOTATION, f"{action!r} is not a Takhteh Nard action")
+        return str(action)
+
     def parse_action(self, text: str) -> Action:
-        """An action from text: ``3:1`` opening, ``6-5`` dice, ``double`` …, or a play."""
+        """An action from text: ``3:1`` opening, ``6-5`` dice, ``double`` …, or a play (read
+        against the dice to play: a shorthand gives the legal play it stands for, and a play
+        that is not legal is refused)."""
+        if not isinstance(text, str):
+            raise RuleError(R_NOTATION, f"{text!r} is not an action written as text")
+        if text.strip().lower().startswith("resign"):  # also before the roll, a chance node
+            return Resign.parse(text)
         if self.phase is Phase.OPENING:
             digits = re.sub(r"[\s:\-,]", "", text)
             if len(digits) != 2 or not digits.isdigit():
@@ -1483,8 +1503,6 @@ class GameState:
             return OpeningRoll(int(digits[0]), int(digits[1]))
         if self.phase is Phase.ROLL:
             return Dice.parse(text)
-        if text.strip().lower().startswith("resign"):
-            return Resign.parse(text)
         if self.phase is Phase.RESIGN:
             try:
                 return ResignAnswer(text.strip().lower())
@@ -1498,6 +1516,12 @@ class GameState:
                 raise RuleError(R_TURN, f"{text!r}: the game waits for a cube decision") from exc
         if self.phase is Phase.MOVE:
             assert self.turn is not None and self.dice is not None
+            try:  # the canonical text of a listed play, read without searching the plays
+                literal = Play.parse(text)
+            except RuleError:
+                literal = None
+            if literal is not None and literal._codes in self._plays:
+                return literal
             return Play.parse(text, self.board, self.turn, self.dice)
         raise RuleError(R_OVER, "the match is over")
 

@@ -2,8 +2,9 @@
 
 `CardTable`: a state whose `phase` has a DEAL (chance: the cards are dealt) and an OVER,
 and whose `turn` is the seat to decide in between. It answers `players`,
-`current_player`, `is_over` and `is_chance` of the one protocol (`engines.protocol`) and
-refuses a seat number that is not at the table.
+`current_player`, `is_over` and `is_chance` of the one protocol (`engines.protocol`),
+refuses a seat number that is not at the table, and writes an action as text
+(`action_text`: its `str`, which the game's `parse_action` reads back).
 
 `CheckedCardTable` adds the checked apply of Debertz and Dobbm: an action (or its text,
 read by the game's `read_action`) is first checked in full by the game's `_check`, which
@@ -36,6 +37,8 @@ class CardTable:
     OVER: ClassVar[Any]  # the game's Phase.OVER
     Error: ClassVar[type[BrokenRule]]  # the game's RuleError
     R_SEAT: ClassVar[str]  # the game's rule sentence for the seat numbers
+    R_NOTATION: ClassVar[str]  # the game's rule sentence for the actions' text
+    Actions: ClassVar[tuple[type, ...]]  # the game's kinds of action (a deal, a card, …)
 
     options: Any
     phase: Any
@@ -61,6 +64,14 @@ class CardTable:
     def is_chance(self) -> bool:
         return self.phase is self.DEAL
 
+    def action_text(self, action: Any) -> str:
+        """The action as the game's `parse_action` reads it back (its `str`: ``QS``,
+        ``pass 2C 3C 4C``, ``name H``, a whole deal); the game's RuleError for anything
+        that is not one of its actions."""
+        if not isinstance(action, self.Actions):
+            raise self.Error(self.R_NOTATION, f"{action!r} is not an action of this game")
+        return str(action)
+
     def _check_seat(self, seat: object) -> None:
         if isinstance(seat, bool) or not isinstance(seat, int) or \
                 not 0 <= seat < self.players:
@@ -71,7 +82,6 @@ class CardTable:
 class CheckedCardTable(CardTable):
     """Parse, check in full, then apply (see the module docstring)."""
 
-    R_NOTATION: ClassVar[str]  # the game's rule sentence for the actions' text
     Words: ClassVar[type[str]]  # the game's spoken actions: a StrEnum, text that needs no reading
     # the game's read_action(text, schedule), as a staticmethod
     read_action: ClassVar[Callable[[str, Any], Any]]

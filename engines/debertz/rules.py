@@ -7,8 +7,8 @@ deal, None at the end), `legal_actions()`, `chance_outcomes()` / `sample_chance(
 `apply(action, seat)`, `why_illegal(seat, action)`, `is_over`, `returns()`,
 `view(seat)` and `clone()`.
 
-Actions, each a small hashable value whose text form round-trips through
-`GameState.parse_action` (or `read_action`):
+Actions, each a small hashable value whose text form (`str`, or
+`GameState.action_text`) round-trips through `GameState.parse_action` (or `read_action`):
 
 - a `Deal` (chance; `engines.cards.deals.Deal`): ``dealer 0: 7S 8S … | … / up JH /
   stock …`` — the first six cards of each seat, the turned card and the stock top first.
@@ -475,7 +475,7 @@ class GameState(CheckedCardTable):
     """A whole game of Debertz (see the module docstring)."""
 
     DEAL, OVER, Error, Words = Phase.DEAL, Phase.OVER, RuleError, Say
-    R_SEAT, R_NOTATION = R_SEAT, R_NOTATION
+    R_SEAT, R_NOTATION, Actions = R_SEAT, R_NOTATION, (Deal, Bid, Say, Card)
     read_action = staticmethod(read_action)
 
     def __init__(self, options: DebertzOptions | None = None) -> None:

@@ -7,8 +7,8 @@ deal, None at the end), `legal_actions()`, `chance_outcomes()` / `sample_chance(
 `apply(action, seat)`, `why_illegal(seat, action)`, `is_over`, `returns()`,
 `view(seat)` and `clone()`. A running ledger keeps each seat's shillings.
 
-Actions, each a small hashable value whose text form round-trips through `read_action`
-(or `GameState.parse_action`):
+Actions, each a small hashable value whose text form (`str`, or
+`GameState.action_text`) round-trips through `read_action` (or `GameState.parse_action`):
 
 - a `Deal` (chance; `engines.cards.deals.Deal`): ``dealer 0: <hand> | … / up - / stock
   <the Dobb>`` — each seat's 8 cards (``-`` for the 5-player dealer, who gets none) and the
@@ -20,7 +20,8 @@ Actions, each a small hashable value whose text form round-trips through `read_a
 - a `GermanCard` to play (``SH``, ``OB``).
 
 Host actions, decided by nobody at the table, go through `GameState.host` (never
-`apply`), are listed by `host_actions()` and are recorded like the others:
+`apply`), are listed by `host_actions()` and are recorded like the others; their text
+(`str`) is read back by `read_host`, not `parse_action`:
 
 - ``close``: close the session: with `musrunde` the Mußrunde (§13) starts with the next
   hand (after the hand in play, if any); without it the session ends after that hand;
@@ -446,7 +447,7 @@ class GameState(CheckedCardTable):
     """A whole session of Dobbm (see the module docstring)."""
 
     DEAL, OVER, Error, Words = Phase.DEAL, Phase.OVER, RuleError, Call
-    R_SEAT, R_NOTATION = R_SEAT, R_NOTATION
+    R_SEAT, R_NOTATION, Actions = R_SEAT, R_NOTATION, (Deal, Call, Discard, GermanCard)
     read_action = staticmethod(read_action)
 
     def __init__(self, options: DobbmOptions | None = None) -> None:

@@ -5,7 +5,9 @@ turn-based engine shares (`engines.protocol`): `current_player` (a seat, `CHANCE
 for the deal, None at the end), `legal_actions()` (decisions only),
 `chance_outcomes()` / `sample_chance(rng)` for the deal, `apply(action, seat)`,
 `why_illegal(seat, action)`, `is_over`, `returns()`, `view(seat)` and `clone()`.
-Actions are a `Deal` (chance), a `Pass` of three cards, or a `Card` to play.
+Actions are a `Deal` (chance), a `Pass` of three cards, or a `Card` to play, written
+(`action_text`, read back by `parse_action`) as ``2C 5C … | 3C 4D … | …`` (each seat's
+cards), ``pass QS KS AS`` and ``QS`` (``TH`` the ten of hearts).
 Passing is simultaneous: the seats choose one after another, each without seeing
 the others' choices, and the cards change hands once all have chosen. Illegal
 input raises `RuleError` naming the rule; nothing is half-applied.
@@ -283,6 +285,7 @@ class GameState(CardTable):
     `current_player`, `is_over` and `is_chance` are `engines.cards.game.CardTable`'s."""
 
     DEAL, OVER, Error, R_SEAT = Phase.DEAL, Phase.OVER, RuleError, R_SEAT
+    R_NOTATION, Actions = R_NOTATION, (Card, Pass, Deal)
 
     def __init__(self, options: HeartsOptions | None = None) -> None:
         self.options = options or HeartsOptions()
@@ -423,6 +426,8 @@ class GameState(CardTable):
         if not isinstance(text, str):
             raise RuleError(R_NOTATION, f"{text!r} is not an action written as text")
         words = text.strip()
+        if not words:  # else it would read as a deal, or a pass, of no cards
+            raise RuleError(R_NOTATION, "no action is written: a card such as QS, or a pass")
         passing = re.match(r"pass\b", words, flags=re.I)
         try:
             if self.phase is Phase.DEAL:

@@ -16,6 +16,11 @@ Along the way, at random steps:
   game: a replay costs as much as the game, and the whole file keeps to ~2 minutes);
 - `returns()` are zero until the end and then add up to what the game says.
 
+And in a few more games each (a few seconds in all), at every step: every legal action
+(at a chance node: the outcome drawn, and the first 36 listed, every roll of the dice) is
+written as text and read back as itself (`action_text`, `parse_action`); the texts at a
+step are distinct, plain ASCII on one line; garbled texts are refused, naming what is wrong.
+
 "The same state" is everything the protocol shows: whose turn, over or not, the returns
 and every seat's view (which holds the legal actions of the seat on turn).
 """
@@ -24,6 +29,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import fields
+from itertools import islice
 from typing import Any
 
 import pytest
@@ -38,6 +44,9 @@ PROBE = 0.015  # the share of steps at which illegal actions are tried
 CANDIDATES = 3  # illegal actions tried at such a step
 CLONE_STEPS = 12  # how far a clone is played on, to show the original does not move
 RECORDS_EVERY = 10  # every 10th game's record is replayed, mid-game and at the end
+TEXT_GAMES = 5  # games per engine and preset whose every action is written and read back
+TEXT_OUTCOMES = 36  # the chance outcomes listed first whose texts are read back (all rolls)
+GARBLED = ("{} #", "#{}", "xyzzy")  # garbled texts tried at each step ({}: a legal text)
 
 CASES = [(entry.key, preset) for entry in games() for preset in entry.presets]
 
@@ -271,3 +280,63 @@ def test_chance_outcomes_are_listed_with_their_probabilities() -> None:
             assert len({chance for _o, chance in first}) == 1
             drawn = state.sample_chance(random.Random(4))
             assert state.why_illegal(CHANCE, drawn) is None
+
+
+def check_texts(state: State, actions: list[Any], rng: random.Random) -> None:
+    """Each action reads back from its text as itself; the texts are distinct, plain ASCII
+    on one line; garbled texts are refused, the refusal naming what is wrong."""
+    texts = [state.action_text(action) for action in actions]
+    for action, text in zip(actions, texts, strict=True):
+        assert text and text.isascii() and text.isprintable() and text == text.strip(), text
+        back = state.parse_action(text)
+        assert back == action and type(back) is type(action), \
+            f"{text!r} reads back as {back!r}, not {action!r}"
+    assert len(set(texts)) == len(texts), f"two actions are written alike in {texts}"
+    sample = texts[rng.randrange(len(texts))]
+    for garbled in GARBLED:
+        bad = garbled.format(sample)
+        with pytest.raises(BrokenRule) as caught:
+            state.parse_action(bad)
+        assert caught.value.rule
+        wrong = "#" if "#" in garbled else garbled
+        assert wrong in str(caught.value), f"{bad!r}: {caught.value} does not say what is wrong"
+
+
+def play_texts(entry: GameEntry, options: Any, rng: random.Random) -> int:
+    """One game at random, every step's actions through `check_texts`; returns its steps."""
+    state = entry.new_state(options, rng)
+    steps = 0
+    while not state.is_over:
+        if state.current_player == CHANCE:
+            action = state.sample_chance(rng)
+            listed = [outcome for outcome, _p in islice(state.chance_outcomes(), TEXT_OUTCOMES)]
+            check_texts(state, listed, rng)
+            check_texts(state, [action], rng)
+        else:
+            legal = list(state.legal_actions())
+            check_texts(state, legal, rng)
+            action = legal[rng.randrange(len(legal))]
+        state.apply(action)
+        steps += 1
+    return steps
+
+
+@pytest.mark.parametrize(("key", "preset"), CASES)
+def test_every_action_is_written_and_read_back(key: str, preset: str) -> None:
+    entry = game(key)
+    rng = random.Random(f"{key}/{preset}/text")
+    options = entry.presets[preset]
+    steps = sum(play_texts(entry, options, rng) for _ in range(TEXT_GAMES))
+    assert steps >= TEXT_GAMES
+
+
+@pytest.mark.parametrize("key", [entry.key for entry in games()])
+def test_what_is_not_an_action_has_no_text_and_what_is_not_text_no_action(key: str) -> None:
+    entry = game(key)
+    state = entry.new_state(entry.defaults, random.Random(6))
+    for thing in (None, 42, object(), "QS"):
+        with pytest.raises(BrokenRule):
+            state.action_text(thing)
+    for thing in (None, 42, b"QS"):
+        with pytest.raises(BrokenRule):
+            state.parse_action(thing)  # type: ignore[arg-type]

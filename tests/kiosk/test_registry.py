@@ -112,6 +112,16 @@ class NimState:
         won = last if self.options.last_wins else 1 - last
         return (1, -1) if won == 0 else (-1, 1)
 
+    def action_text(self, action: Any) -> str:
+        if isinstance(action, bool) or not isinstance(action, int):
+            raise NimError("a move is a number of stones", f"{action!r} is not a move")
+        return str(action)
+
+    def parse_action(self, text: str) -> int:
+        if not isinstance(text, str) or not text.strip().isdigit():
+            raise NimError("a move is a number of stones", f"{text!r} is not a number")
+        return int(text)
+
     def view(self, seat: int) -> NimView:
         if seat not in (0, 1):
             raise NimError("two seats", f"there is no seat {seat}")
