@@ -25,15 +25,15 @@ from engines.debertz.bots import LEVELS, HardBot, make_bot
 from engines.debertz.options import DebertzOptions
 from engines.debertz.rules import GameState, Phase
 from engines.registry import game as registered_game
-from kiosk.caller import make_rng
-from kiosk.config import Action, options_of
+from kiosk.config import Action
 from kiosk.flags import bots_from_flag, bounded, options_from_flags
-from kiosk.games import HARD_BOT_SECONDS, Host, menu_choices
+from kiosk.games import HARD_BOT_SECONDS, Host
+from kiosk.games.dealt import DealtHosting
 from kiosk.i18n import Translator
 from kiosk.match_journal import Choice
 from kiosk.scenes.debertz import DEBERTZ, DebertzScene
 from kiosk.table.choices import Choices
-from kiosk.table.seats import Mode, ways_to_play
+from kiosk.table.seats import Mode
 from kiosk.text import TextRenderer
 
 KEY = "debertz"
@@ -43,14 +43,6 @@ MENU_OPTIONS = ("players", "four_player_individual", "target", "rules_preset",
                 "order_obligatory", "bella_announce")
 
 
-
-
-def debertz_options(section: Any) -> DebertzOptions:
-    """The rule variants of the config's [debertz] section."""
-    options: DebertzOptions = options_of(registered_game(KEY), section)
-    return options
-
-
 def screen_bot(level: str) -> Any:
     """A Debertz bot for the screen; the hard one keeps to a time budget on the real clock."""
     if level == "hard":
@@ -58,19 +50,27 @@ def screen_bot(level: str) -> Any:
     return make_bot(level)
 
 
+HOSTING = DealtHosting(
+    KEY, DebertzScene, GameState, DebertzOptions, LEVELS, screen_bot, lambda: make_bot("medium"),
+    MENU_OPTIONS, DEBERTZ, "the saved game is not a game of Debertz")
+
+
+def debertz_options(section: Any) -> DebertzOptions:
+    """The rule variants of the config's [debertz] section."""
+    options: DebertzOptions = HOSTING.options(section)
+    return options
+
+
 def debertz_modes(players: int, level: str = "medium") -> tuple[Mode, ...]:
-    """The ways to play at a table of `players`: one person against the computer at each
-    level, pass and play for 2 to `players` people (computers at `level` in the other
-    seats), and a demo."""
-    return ways_to_play(players, LEVELS, screen_bot, lambda: make_bot("medium"), level)
+    """The ways to play at a table of `players` (`DealtHosting.modes`)."""
+    return HOSTING.modes(players, level)
 
 
 def debertz_choices(section: Any, chosen: DebertzOptions | None = None) -> Choices:
-    """Debertz's rule variants as its menu offers them (from its registry entry): the
-    number of players first, then the rules a family changes most (`MENU_OPTIONS`; every
-    other one is the config's, kept as it is), starting with `chosen` (None: the config's
-    section)."""
-    return menu_choices(registered_game(KEY), chosen or debertz_options(section), MENU_OPTIONS)
+    """Debertz's rule variants as its menu offers them: the number of players first, then
+    `MENU_OPTIONS` (every other one is the config's), starting with `chosen` (None: the
+    config's section)."""
+    return HOSTING.choices(section, chosen)
 
 
 def debertz_scene(
@@ -79,42 +79,22 @@ def debertz_scene(
     mode: str | None = None, options: DebertzOptions | None = None,
     keys: Mapping[Action, Sequence[str]] | None = None,
 ) -> DebertzScene:
-    """The Debertz table: one person against computers of the section's level to start with
-    (or the way `mode`), playing `options` (None: the section's)."""
-    choices = debertz_choices(section, options)
-    players = choices.chosen.players
-    level = section.level
-
-    def modes_for(n: int) -> tuple[Mode, ...]:
-        return debertz_modes(n, level)
-
-    modes = modes_for(players)
-    start = next((m for m in modes if m.key == mode), None) or \
-        next(m for m in modes if m.key == level)
-    return DebertzScene(
-        text, tr, lambda: GameState(choices.chosen), start.bots, make_rng(seed),
-        modes=modes, modes_for=modes_for, mode=start.key, on_action=on_action,
-        turn_seconds=section.turn_seconds, level=level, level_bot=screen_bot,
-        thinker=thinker, rule_choices=choices, keys=keys, table_game=DEBERTZ)
+    """The Debertz table (`DealtHosting.scene`)."""
+    scene: DebertzScene = HOSTING.scene(text, tr, section, seed, on_action, thinker, mode,
+                                        options, keys)
+    return scene
 
 
 def make_scene(host: Host, last: Choice | None) -> DebertzScene:
     """The Debertz table, the way and the variants last chosen in its menu (else the
     [debertz] section's)."""
-    section = host.section(KEY)
-    chosen = last.options if last is not None and isinstance(last.options, DebertzOptions) \
-        else None
-    return debertz_scene(host.text, host.tr, section, host.seed, on_action=host.on_action,
-                         thinker=host.thinker, mode=last.mode if last else None,
-                         options=chosen, keys=host.keys)
+    scene: DebertzScene = HOSTING.make_scene(host, last)
+    return scene
 
 
 def refuse(state: Any, host: Host) -> str | None:
-    """An unfinished game of Debertz comes back, whatever its number of players (the table
-    takes that many seats)."""
-    if isinstance(state, GameState):
-        return None
-    return "the saved game is not a game of Debertz"
+    """An unfinished game of Debertz comes back, whatever its number of players."""
+    return HOSTING.refuse(state)
 
 
 def mid_deal(state: GameState) -> bool:

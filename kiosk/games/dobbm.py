@@ -26,29 +26,21 @@ from engines.dobbm.bots import LEVELS, make_bot
 from engines.dobbm.options import DobbmOptions
 from engines.dobbm.rules import GameState, Phase
 from engines.registry import game as registered_game
-from kiosk.caller import make_rng
-from kiosk.config import Action, options_of
+from kiosk.config import Action
 from kiosk.flags import bots_from_flag, bounded, options_from_flags
-from kiosk.games import HARD_BOT_SECONDS, Host, menu_choices
+from kiosk.games import HARD_BOT_SECONDS, Host
+from kiosk.games.dealt import DealtHosting
 from kiosk.i18n import Translator
 from kiosk.match_journal import Choice
 from kiosk.scenes.dobbm import DOBBM, DobbmScene
 from kiosk.table.choices import Choices
-from kiosk.table.seats import Mode, ways_to_play
+from kiosk.table.seats import Mode
 from kiosk.text import TextRenderer
 
 KEY = "dobbm"
 # The rule variants the modes menu offers (with the ways to play and the Mußrunde row,
 # every row fits on the felt); the others are set in the [dobbm] section of the config.
 MENU_OPTIONS = ("players", "stake", "session_hands", "musrunde")
-
-
-
-
-def dobbm_options(section: Any) -> DobbmOptions:
-    """The rule variants of the config's [dobbm] section."""
-    options: DobbmOptions = options_of(registered_game(KEY), section)
-    return options
 
 
 def screen_bot(level: str) -> Any:
@@ -60,19 +52,27 @@ def screen_bot(level: str) -> Any:
     return make_bot(level)
 
 
+HOSTING = DealtHosting(
+    KEY, DobbmScene, GameState, DobbmOptions, LEVELS, screen_bot, lambda: make_bot("medium"),
+    MENU_OPTIONS, DOBBM, "the saved game is not a game of Dobbm")
+
+
+def dobbm_options(section: Any) -> DobbmOptions:
+    """The rule variants of the config's [dobbm] section."""
+    options: DobbmOptions = HOSTING.options(section)
+    return options
+
+
 def dobbm_modes(players: int, level: str = "medium") -> tuple[Mode, ...]:
-    """The ways to play at a table of `players`: one person against the computer at each
-    level, pass and play for 2 to `players` people (computers at `level` in the other
-    seats), and a demo."""
-    return ways_to_play(players, LEVELS, screen_bot, lambda: make_bot("medium"), level)
+    """The ways to play at a table of `players` (`DealtHosting.modes`)."""
+    return HOSTING.modes(players, level)
 
 
 def dobbm_choices(section: Any, chosen: DobbmOptions | None = None) -> Choices:
-    """Dobbm's rule variants as its menu offers them (from its registry entry): the number
-    of players first, then the stake, the session's length and the Mußrunde
-    (`MENU_OPTIONS`; every other one is the config's, kept as it is), starting with
-    `chosen` (None: the config's section)."""
-    return menu_choices(registered_game(KEY), chosen or dobbm_options(section), MENU_OPTIONS)
+    """Dobbm's rule variants as its menu offers them: the number of players first, then
+    `MENU_OPTIONS` (every other one is the config's), starting with `chosen` (None: the
+    config's section)."""
+    return HOSTING.choices(section, chosen)
 
 
 def dobbm_scene(
@@ -81,42 +81,22 @@ def dobbm_scene(
     mode: str | None = None, options: DobbmOptions | None = None,
     keys: Mapping[Action, Sequence[str]] | None = None,
 ) -> DobbmScene:
-    """The Dobbm table: one person against computers of the section's level to start with
-    (or the way `mode`), playing `options` (None: the section's)."""
-    choices = dobbm_choices(section, options)
-    players = choices.chosen.players
-    level = section.level
-
-    def modes_for(n: int) -> tuple[Mode, ...]:
-        return dobbm_modes(n, level)
-
-    modes = modes_for(players)
-    start = next((m for m in modes if m.key == mode), None) or \
-        next(m for m in modes if m.key == level)
-    return DobbmScene(
-        text, tr, lambda: GameState(choices.chosen), start.bots, make_rng(seed),
-        modes=modes, modes_for=modes_for, mode=start.key, on_action=on_action,
-        turn_seconds=section.turn_seconds, level=level, level_bot=screen_bot,
-        thinker=thinker, rule_choices=choices, keys=keys, table_game=DOBBM)
+    """The Dobbm table (`DealtHosting.scene`)."""
+    scene: DobbmScene = HOSTING.scene(text, tr, section, seed, on_action, thinker, mode,
+                                      options, keys)
+    return scene
 
 
 def make_scene(host: Host, last: Choice | None) -> DobbmScene:
-    """The Dobbm table, the way and the variants last chosen in its menu (else the [dobbm]
-    section's)."""
-    section = host.section(KEY)
-    chosen = last.options if last is not None and isinstance(last.options, DobbmOptions) \
-        else None
-    return dobbm_scene(host.text, host.tr, section, host.seed, on_action=host.on_action,
-                       thinker=host.thinker, mode=last.mode if last else None,
-                       options=chosen, keys=host.keys)
+    """The Dobbm table, the way and the variants last chosen in its menu (else the
+    [dobbm] section's)."""
+    scene: DobbmScene = HOSTING.make_scene(host, last)
+    return scene
 
 
 def refuse(state: Any, host: Host) -> str | None:
-    """An unfinished session of Dobbm comes back, whatever its number of players (the table
-    takes that many seats)."""
-    if isinstance(state, GameState):
-        return None
-    return "the saved game is not a game of Dobbm"
+    """An unfinished session of Dobbm comes back, whatever its number of players."""
+    return HOSTING.refuse(state)
 
 
 def mid_hand(state: GameState) -> bool:
