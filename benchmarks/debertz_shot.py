@@ -28,7 +28,7 @@ import pygame  # noqa: E402
 from engines.debertz.options import DebertzOptions  # noqa: E402
 from engines.debertz.rules import GameState, Phase  # noqa: E402
 from kiosk.config import Config  # noqa: E402
-from kiosk.games.debertz import debertz_scene  # noqa: E402
+from kiosk.games.debertz import HOSTING  # noqa: E402
 from kiosk.i18n import Translator  # noqa: E402
 from kiosk.scenes.debertz import DebertzScene  # noqa: E402
 from kiosk.text import TextRenderer  # noqa: E402
@@ -48,7 +48,7 @@ def shown(state: GameState) -> bool:
 
 def scene_at(players: int, lang: str, seed: int, done: object) -> DebertzScene:
     tr = Translator(lang)
-    scene = debertz_scene(TextRenderer(rtl=tr.rtl), tr, Config().section("debertz"), seed,
+    scene = HOSTING.scene(TextRenderer(rtl=tr.rtl), tr, Config().section("debertz"), seed,
                           mode="medium", options=DebertzOptions(players=players))
     scene.fast_forward(done, limit=400)  # type: ignore[arg-type]
     return scene
@@ -77,7 +77,7 @@ def sheet_picture(players: int, lang: str, size: tuple[int, int]) -> pygame.Surf
     bella scored, computers at every seat."""
     for seed in SEEDS:
         tr = Translator(lang)
-        scene = debertz_scene(TextRenderer(rtl=tr.rtl), tr, Config().section("debertz"), seed,
+        scene = HOSTING.scene(TextRenderer(rtl=tr.rtl), tr, Config().section("debertz"), seed,
                               mode="demo", options=DebertzOptions(players=players))
         scene.fast_forward(declared, limit=2000)  # type: ignore[arg-type]
         if not declared(scene.state):

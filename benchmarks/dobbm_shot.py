@@ -31,7 +31,7 @@ import pygame  # noqa: E402
 from engines.dobbm.options import DobbmOptions  # noqa: E402
 from engines.dobbm.rules import Contract, GameState, Phase  # noqa: E402
 from kiosk.config import Config  # noqa: E402
-from kiosk.games.dobbm import dobbm_scene  # noqa: E402
+from kiosk.games.dobbm import HOSTING  # noqa: E402
 from kiosk.i18n import Translator  # noqa: E402
 from kiosk.scenes.dobbm import DobbmScene  # noqa: E402
 from kiosk.text import TextRenderer  # noqa: E402
@@ -62,7 +62,7 @@ def last_card(state: GameState) -> bool:
 def scene_at(players: int, lang: str, seed: int, done: Callable[[GameState], bool]
              ) -> DobbmScene:
     tr = Translator(lang)
-    scene = dobbm_scene(TextRenderer(rtl=tr.rtl), tr, Config().section("dobbm"), seed,
+    scene = HOSTING.scene(TextRenderer(rtl=tr.rtl), tr, Config().section("dobbm"), seed,
                         mode="medium", options=DobbmOptions(players=players))
     scene.fast_forward(done, limit=600)  # type: ignore[arg-type]
     return scene

@@ -17,24 +17,17 @@ import json
 import random
 import secrets
 import time
-from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import Executor
 from typing import Any, TextIO
 
 from engines.debertz.bots import LEVELS, HardBot, make_bot
 from engines.debertz.options import DebertzOptions
 from engines.debertz.rules import GameState, Phase
 from engines.registry import game as registered_game
-from kiosk.config import Action
 from kiosk.flags import bots_from_flag, bounded, options_from_flags
 from kiosk.games import HARD_BOT_SECONDS, Host
 from kiosk.games.dealt import DealtHosting
-from kiosk.i18n import Translator
 from kiosk.match_journal import Choice
 from kiosk.scenes.debertz import DEBERTZ, DebertzScene
-from kiosk.table.choices import Choices
-from kiosk.table.seats import Mode
-from kiosk.text import TextRenderer
 
 KEY = "debertz"
 # The rule variants the modes menu offers (so that every row fits on the felt); the others
@@ -53,36 +46,6 @@ def screen_bot(level: str) -> Any:
 HOSTING = DealtHosting(
     KEY, DebertzScene, GameState, DebertzOptions, LEVELS, screen_bot, lambda: make_bot("medium"),
     MENU_OPTIONS, DEBERTZ, "the saved game is not a game of Debertz")
-
-
-def debertz_options(section: Any) -> DebertzOptions:
-    """The rule variants of the config's [debertz] section."""
-    options: DebertzOptions = HOSTING.options(section)
-    return options
-
-
-def debertz_modes(players: int, level: str = "medium") -> tuple[Mode, ...]:
-    """The ways to play at a table of `players` (`DealtHosting.modes`)."""
-    return HOSTING.modes(players, level)
-
-
-def debertz_choices(section: Any, chosen: DebertzOptions | None = None) -> Choices:
-    """Debertz's rule variants as its menu offers them: the number of players first, then
-    `MENU_OPTIONS` (every other one is the config's), starting with `chosen` (None: the
-    config's section)."""
-    return HOSTING.choices(section, chosen)
-
-
-def debertz_scene(
-    text: TextRenderer, tr: Translator, section: Any, seed: int | None = None,
-    on_action: Callable[[object], None] | None = None, thinker: Executor | None = None,
-    mode: str | None = None, options: DebertzOptions | None = None,
-    keys: Mapping[Action, Sequence[str]] | None = None,
-) -> DebertzScene:
-    """The Debertz table (`DealtHosting.scene`)."""
-    scene: DebertzScene = HOSTING.scene(text, tr, section, seed, on_action, thinker, mode,
-                                        options, keys)
-    return scene
 
 
 def make_scene(host: Host, last: Choice | None) -> DebertzScene:

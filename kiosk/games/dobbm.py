@@ -17,8 +17,6 @@ import json
 import random
 import secrets
 import time
-from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import Executor
 from typing import Any, TextIO
 
 from engines.dobbm import bots as dobbm_bots
@@ -26,16 +24,11 @@ from engines.dobbm.bots import LEVELS, make_bot
 from engines.dobbm.options import DobbmOptions
 from engines.dobbm.rules import GameState, Phase
 from engines.registry import game as registered_game
-from kiosk.config import Action
 from kiosk.flags import bots_from_flag, bounded, options_from_flags
 from kiosk.games import HARD_BOT_SECONDS, Host
 from kiosk.games.dealt import DealtHosting
-from kiosk.i18n import Translator
 from kiosk.match_journal import Choice
 from kiosk.scenes.dobbm import DOBBM, DobbmScene
-from kiosk.table.choices import Choices
-from kiosk.table.seats import Mode
-from kiosk.text import TextRenderer
 
 KEY = "dobbm"
 # The rule variants the modes menu offers (with the ways to play and the Mußrunde row,
@@ -55,36 +48,6 @@ def screen_bot(level: str) -> Any:
 HOSTING = DealtHosting(
     KEY, DobbmScene, GameState, DobbmOptions, LEVELS, screen_bot, lambda: make_bot("medium"),
     MENU_OPTIONS, DOBBM, "the saved game is not a game of Dobbm")
-
-
-def dobbm_options(section: Any) -> DobbmOptions:
-    """The rule variants of the config's [dobbm] section."""
-    options: DobbmOptions = HOSTING.options(section)
-    return options
-
-
-def dobbm_modes(players: int, level: str = "medium") -> tuple[Mode, ...]:
-    """The ways to play at a table of `players` (`DealtHosting.modes`)."""
-    return HOSTING.modes(players, level)
-
-
-def dobbm_choices(section: Any, chosen: DobbmOptions | None = None) -> Choices:
-    """Dobbm's rule variants as its menu offers them: the number of players first, then
-    `MENU_OPTIONS` (every other one is the config's), starting with `chosen` (None: the
-    config's section)."""
-    return HOSTING.choices(section, chosen)
-
-
-def dobbm_scene(
-    text: TextRenderer, tr: Translator, section: Any, seed: int | None = None,
-    on_action: Callable[[object], None] | None = None, thinker: Executor | None = None,
-    mode: str | None = None, options: DobbmOptions | None = None,
-    keys: Mapping[Action, Sequence[str]] | None = None,
-) -> DobbmScene:
-    """The Dobbm table (`DealtHosting.scene`)."""
-    scene: DobbmScene = HOSTING.scene(text, tr, section, seed, on_action, thinker, mode,
-                                      options, keys)
-    return scene
 
 
 def make_scene(host: Host, last: Choice | None) -> DobbmScene:

@@ -24,7 +24,7 @@ from engines.debertz.rules import PASS, PLAY, Bid, GameState, Phase, Say, View
 from kiosk.app import HOME_GAMES
 from kiosk.cards_draw import FACE
 from kiosk.config import Action, Config, VoiceConfig
-from kiosk.games.debertz import debertz_modes, debertz_scene, mid_deal
+from kiosk.games.debertz import HOSTING, mid_deal
 from kiosk.i18n import Translator
 from kiosk.scenes.debertz import RULE_KEYS, DebertzScene
 from kiosk.table.seats import people_seats
@@ -395,14 +395,14 @@ def test_debertz_is_on_the_home_menu_and_in_the_config() -> None:
 
 def test_the_ways_to_play_fit_the_table() -> None:
     assert people_seats(4, 2) == (0, 2)  # partners
-    keys = [m.key for m in debertz_modes(3)]
+    keys = [m.key for m in HOSTING.modes(3)]
     assert keys == ["easy", "medium", "hard", "people2", "people3", "demo"]
-    assert all(len(m.bots) == 3 for m in debertz_modes(3))
+    assert all(len(m.bots) == 3 for m in HOSTING.modes(3))
 
 
 def test_the_menu_changes_the_number_of_players(display: None) -> None:
     tr = Translator("en")
-    scene = debertz_scene(TextRenderer(rtl=False), tr, Config().section("debertz"), seed=1)
+    scene = HOSTING.scene(TextRenderer(rtl=False), tr, Config().section("debertz"), seed=1)
     assert scene.players == 2
     press(scene, 0.0, Action.NEW_HAND)
     assert scene.menu_open
@@ -574,7 +574,7 @@ def test_a_way_to_play_missing_at_the_new_size_falls_back_to_the_tables_level(
     # Four people at four seats, then the rules ask for two seats: "people4" is not a way
     # to play there, so the table starts one person against the computer at its level.
     tr = Translator("en")
-    scene = debertz_scene(TextRenderer(rtl=False), tr, Config().section("debertz"), seed=1)
+    scene = HOSTING.scene(TextRenderer(rtl=False), tr, Config().section("debertz"), seed=1)
     press(scene, 0.0, Action.NEW_HAND)
     scene.menu_index = len(scene.modes)  # the first option: the number of players
     press(scene, 0.0, Action.RIGHT, Action.RIGHT)  # 2 → 3 → 4

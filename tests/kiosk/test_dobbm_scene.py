@@ -30,7 +30,7 @@ from engines.dobbm.rules import CLOSE, Call, Discard, GameState, Phase, sow_rule
 from kiosk.app import HOME_GAMES
 from kiosk.cards_draw import FACE, GERMAN
 from kiosk.config import Action, Config, VoiceConfig
-from kiosk.games.dobbm import MENU_OPTIONS, dobbm_modes, dobbm_scene, mid_hand
+from kiosk.games.dobbm import HOSTING, MENU_OPTIONS, mid_hand
 from kiosk.i18n import Translator
 from kiosk.scenes.dobbm import DobbmScene, display_order
 from kiosk.text import TextRenderer
@@ -421,7 +421,7 @@ def test_left_and_right_turn_the_sheet_to_the_session_ledger(display: None) -> N
 def test_the_musrunde_closes_the_session_from_the_menu(display: None) -> None:
     actions: list[object] = []
     scene = scene_with([make_bot("medium") for _ in range(4)], turn_seconds=0,
-                       on_action=actions.append, modes=dobbm_modes(4), mode="demo")
+                       on_action=actions.append, modes=HOSTING.modes(4), mode="demo")
     scene.fast_forward(lambda s: len(s.results) >= 1)
     press(scene, 1.0, Action.NEW_HAND)
     assert scene.menu_open and scene.menu_lines()[-1] == EN("dobbm.close.musrunde")
@@ -482,15 +482,15 @@ def test_the_hard_computer_on_the_screen_thinks_on_the_real_clock() -> None:
 
 
 def test_the_ways_to_play_fit_the_table() -> None:
-    keys = [m.key for m in dobbm_modes(5)]
+    keys = [m.key for m in HOSTING.modes(5)]
     assert keys == ["easy", "medium", "hard", "people2", "people3", "people4", "people5",
                     "demo"]
-    assert all(len(m.bots) == 5 for m in dobbm_modes(5))
-    assert all(bot is None for bot in dobbm_modes(4)[-2].bots)  # four people
+    assert all(len(m.bots) == 5 for m in HOSTING.modes(5))
+    assert all(bot is None for bot in HOSTING.modes(4)[-2].bots)  # four people
 
 
 def test_the_menu_changes_the_number_of_players_and_every_row_fits(display: None) -> None:
-    scene = dobbm_scene(TextRenderer(rtl=False), EN, Config().section("dobbm"), seed=1)
+    scene = HOSTING.scene(TextRenderer(rtl=False), EN, Config().section("dobbm"), seed=1)
     assert scene.players == 4
     press(scene, 0.0, Action.NEW_HAND)
     scene.menu_index = len(scene.modes)  # the first option: the number of players
