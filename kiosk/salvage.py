@@ -566,6 +566,11 @@ class SalvageReport:
 
 
 def _game_of(events: list[tuple[int, tuple[Any, ...]]]) -> str:
+    """The game a salvaged hand's events are of. A table game's first event names it (the
+    registry's key); the journals of older kiosks did not, so their first events are
+    recognised by kind: Bidel's `game_started` and Takhteh Nard's `match_started`. This
+    is the one place outside a game's own files that names games, and it must, to read
+    old journals."""
     kinds = {e[2] for _, e in events}
     if kinds & {"number_called", "ticket_issued", "stage_won"}:
         return "debarna"
