@@ -35,6 +35,7 @@ run: venv
 
 test: venv
 	$(BIN)/ruff check .
+	$(BIN)/mypy engines kiosk/table
 	$(BIN)/python -m pytest -q
 
 lint: venv

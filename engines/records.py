@@ -10,15 +10,28 @@ built on them (`GameRecords`: events, dumps, loads, replay) live here once.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import fields
 from enum import Enum
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from engines.protocol import Recorder as RecorderLike
 
-State = TypeVar("State")
-Options = TypeVar("Options")
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+
+class _Played(Protocol):
+    """What records need of a game's state: its (actor, action) history, and `apply`."""
+
+    @property
+    def history(self) -> Sequence[tuple[int, Any]]: ...
+
+    def apply(self, action: Any, seat: int | None = None) -> None: ...
+
+
+State = TypeVar("State", bound=_Played)
+Options = TypeVar("Options", bound="DataclassInstance")
 
 
 class RecordError(ValueError):
@@ -81,11 +94,11 @@ def options_to_json(options: Any) -> dict[str, Any]:
     return out
 
 
-def options_from_json(kind: Callable[..., Options], data: Mapping[str, Any],
+def options_from_json(kind: type[Options], data: Mapping[str, Any],
                       refusals: type[Exception] | tuple[type[Exception], ...]) -> Options:
     """The options dataclass `kind` made from a record's ``options``: an unknown field, or
     values `kind` refuses with one of `refusals`, become a RecordError."""
-    known = {f.name for f in fields(kind)}  # type: ignore[arg-type]
+    known = {f.name for f in fields(kind)}
     unknown = set(data) - known
     if unknown:
         raise RecordError(f"unknown game options: {', '.join(sorted(unknown))}")
@@ -116,7 +129,7 @@ class Recorder(Generic[State]):
 
     def apply(self, action: Any) -> None:
         """Apply `action` to the replica."""
-        self.replica.apply(action)  # type: ignore[attr-defined]
+        self.replica.apply(action)
 
     def result_event(self, result: Any) -> dict[str, Any]:
         """The event of a finished hand or deal (checked on replay)."""
@@ -164,7 +177,7 @@ class GameRecords(Generic[State]):
 
     def events(self, state: State) -> list[dict[str, Any]]:
         """The record of everything that happened in `state`, from its first action."""
-        return history_events(self.recorder(state), state.history)  # type: ignore[attr-defined]
+        return history_events(self.recorder(state), state.history)
 
     def dumps(self, state: State) -> str:
         """The record as JSON lines (one event per line, ending with a newline)."""

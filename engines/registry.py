@@ -30,7 +30,7 @@ import importlib
 import typing
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Final, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Self
 
 from engines.protocol import Bot, RandomLike, Records, State
 
@@ -145,9 +145,12 @@ def read_choices(options: Any, kinds: Collection[tuple[str, type[enum.Enum]]],
 class Adjustable:
     """A frozen options dataclass that makes changed copies: `options.but(players=4)`."""
 
+    if TYPE_CHECKING:  # what @dataclass gives each subclass, so `replace` takes `self`
+        __dataclass_fields__: ClassVar[dict[str, dataclasses.Field[Any]]]
+
     def but(self, **values: Any) -> Self:
         """A copy with some values changed."""
-        return dataclasses.replace(self, **values)  # type: ignore[type-var]
+        return dataclasses.replace(self, **values)
 
 
 @dataclass(frozen=True)

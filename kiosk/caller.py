@@ -43,7 +43,7 @@ CALLING_NOTICES = frozenset({"notice.resumed", "notice.resumed_calling",
 
 
 class RandomLike(Protocol):
-    def randrange(self, stop: int) -> int: ...
+    def randrange(self, stop: int, /) -> int: ...
 
 
 class VoiceLike(Protocol):

@@ -536,10 +536,10 @@ class HardBot(_Levelled):
         probs = net.probabilities(net.sides_array(replies, player))  # me on roll again
         equity = net.equities(probs)
         total_equity = total_win = 0.0
-        for start, end, weight in spans:
+        for start, end, chance in spans:
             pick = start + int(equity[start:end].argmin())
-            total_equity += weight * float(equity[pick])
-            total_win += weight * float(probs[pick, 0])
+            total_equity += chance * float(equity[pick])
+            total_win += chance * float(probs[pick, 0])
         return total_equity, total_win, len(replies)
 
 

@@ -62,6 +62,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
+from typing import TypeGuard
 
 CHECKERS = 15
 POINTS = 24
@@ -95,7 +96,7 @@ class IdError(ValueError):
 # --------------------------------------------------------------------------- sides
 
 
-def _is_int(value: object) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 

@@ -188,7 +188,9 @@ def save_weights(weights: Weights, path: Path | str = WEIGHTS_PATH) -> None:
     """Write a weights file (float32, compressed)."""
     arrays = {name: np.asarray(array, dtype=np.float32)
               for name, array in weights._asdict().items()}
-    np.savez_compressed(path, **arrays)
+    # the arrays go by name; mypy matches **arrays against numpy 2's allow_pickle (a flag
+    # numpy 1, which pyproject allows, would save as one more array if it were named here)
+    np.savez_compressed(path, **arrays)  # type: ignore[arg-type]
 
 
 _loaded: Weights | None = None

@@ -105,7 +105,7 @@ class Recorder:
                 {"kind": "move", "seat": turn, "dice": str(replica.dice), "play": str(action)}
             )
         games = len(replica.games)
-        replica.apply(action)  # type: ignore[arg-type]
+        replica.apply(action)  # type: ignore[arg-type]  # a stranger: apply refuses it
         if len(replica.games) > games:
             out.append(_result_event(replica.games[-1], replica.score))
         if replica.is_over:

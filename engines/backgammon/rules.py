@@ -296,6 +296,7 @@ class Play:
 
     __slots__ = ("_codes", "steps")
     steps: tuple[Step, ...]
+    _codes: tuple[int, ...]
 
     def __init__(self, steps: Iterable[Step] = ()) -> None:
         steps = tuple(steps)
@@ -322,7 +323,7 @@ class Play:
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is self.__class__:
-            return self._codes == other._codes  # type: ignore[attr-defined]
+            return self._codes == other._codes
         return NotImplemented
 
     def __hash__(self) -> int:
@@ -1530,15 +1531,17 @@ class GameState:
         outcome (`seat` None or CHANCE). Raises RuleError, changing nothing."""
         phase = self.phase
         if phase is _MOVE:  # the common cases first: a play from the list, a roll
-            reached = self._plays.get(action._codes) if action.__class__ is Play else None
-            if reached is not None and (seat is None or seat == self.turn):
-                actor = self.turn
-                self._moved(action, reached)  # type: ignore[arg-type]
-                self.history.append((actor, action))  # type: ignore[arg-type]
-                return
+            if action.__class__ is Play:
+                reached = self._plays.get(action._codes)
+                if reached is not None and (seat is None or seat == self.turn):
+                    actor = self.turn
+                    assert actor is not None  # a player is on turn in the move phase
+                    self._moved(action, reached)
+                    self.history.append((actor, action))
+                    return
         elif phase is _ROLL and action.__class__ is Dice and (seat is None or seat == CHANCE):
-            self._start_move(action)  # type: ignore[arg-type]
-            self.history.append((CHANCE, action))  # type: ignore[arg-type]
+            self._start_move(action)
+            self.history.append((CHANCE, action))
             return
         if self.phase is Phase.OVER:
             raise RuleError(R_OVER, "the match is over")
@@ -1701,7 +1704,7 @@ class GameState:
             points = self.options.game_points(kind, self.cube_value)
             self._finish(GameResult(won, kind, self.cube_value, points))
             return action
-        self.turn = 1 - self.turn
+        self.turn = 1 - turn
         self.dice = None
         self._plays, self._legal = {}, None
         self.phase = Phase.CUBE if self.may_double(self.turn) else Phase.ROLL

@@ -53,10 +53,18 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 from engines.backgammon.bots import score
 from engines.backgammon.ids import position_id
 from engines.backgammon.rules import Board, Dice, Play, play_results, winner
+
+if TYPE_CHECKING:
+    from numpy import float32, uint8
+    from numpy.typing import NDArray
+
+    from engines.backgammon.net import Weights
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -104,7 +112,7 @@ def _roll(rng: random.Random) -> Dice:
     return Dice(rng.randint(1, 6), rng.randint(1, 6))
 
 
-def _worker(spec: dict) -> None:
+def _worker(spec: dict[str, Any]) -> None:
     """One gnubg process: the job `spec` describes (``task``: generate or judge)."""
     if spec.get("task") == "judge":
         _judge_worker(spec)
@@ -112,7 +120,7 @@ def _worker(spec: dict) -> None:
         _generate_worker(spec)
 
 
-def _generate_worker(spec: dict) -> None:
+def _generate_worker(spec: dict[str, Any]) -> None:
     """Play `games` games, write the labelled positions to `out`."""
     import gnubg  # only inside GNU Backgammon
     import numpy as np
@@ -181,7 +189,7 @@ def _generate_worker(spec: dict) -> None:
     _save(spec["out"], boards, targets, np)
 
 
-def _save(out: str, boards: list[bytes], targets: list, np) -> None:  # type: ignore[no-untyped-def]
+def _save(out: str, boards: list[bytes], targets: list[tuple[float, ...]], np: ModuleType) -> None:
     x = np.frombuffer(b"".join(boards), dtype=np.uint8).reshape(-1, 50)
     y = np.asarray(targets, dtype=np.float32).reshape(-1, 5)
     tmp = out + ".part.npz"
@@ -189,7 +197,7 @@ def _save(out: str, boards: list[bytes], targets: list, np) -> None:  # type: ig
     os.replace(tmp, out)
 
 
-def _run_jobs(specs: list[dict], gnubg_path: str, folder: Path) -> list[int]:
+def _run_jobs(specs: list[dict[str, Any]], gnubg_path: str, folder: Path) -> list[int]:
     """Run one gnubg process per spec (niced), wait for all; their exit statuses."""
     boot = folder / "boot.py"
     boot.write_text(_BOOT, encoding="utf-8")
@@ -246,7 +254,7 @@ def generate(args: argparse.Namespace) -> None:
 # -- judge: how much equity a bot's choices give away, by gnubg's 2-ply -------------------------
 
 
-def _judge_worker(spec: dict) -> None:
+def _judge_worker(spec: dict[str, Any]) -> None:
     """Play gnubg-0-ply games (some exploring plays); on a share of the turns with a
     choice, record every legal play's equity by gnubg's 2-ply evaluation, and the play
     gnubg's 0-ply takes. One JSON line per judged turn to `out`."""
@@ -313,17 +321,17 @@ def judge(args: argparse.Namespace) -> None:
             for job, games in enumerate(share)
         ]
         statuses = _run_jobs(specs, args.gnubg, folder)
-        rows = []
+        lines: list[str] = []
         for spec in specs:
             if Path(spec["out"]).exists():
-                rows += Path(spec["out"]).read_text().splitlines()
-        path.write_text("\n".join(rows) + "\n")
-        print(f"{len(rows)} judged turns -> {path} (gnubg exit statuses {statuses})")
+                lines += Path(spec["out"]).read_text().splitlines()
+        path.write_text("\n".join(lines) + "\n")
+        print(f"{len(lines)} judged turns -> {path} (gnubg exit statuses {statuses})")
     rows = [json.loads(line) for line in path.read_text().splitlines() if line]
     if args.weights:
         net._loaded = net.load_weights(args.weights)
     options = GameOptions.classic(cube=False)
-    bots = {
+    bots: dict[str, MediumBot | HardBot] = {
         "medium": MediumBot(),
         "net 1-ply": HardBot(max_candidates=1),
         "hard": HardBot(),
@@ -336,9 +344,12 @@ def judge(args: argparse.Namespace) -> None:
         top = max(equity.values())
         losses["gnubg 0-ply"].append(top - equity[row["gnubg0"]])
         view = GameState.from_position(board, 0, options, dice=tuple(row["dice"])).view(0)
+        assert view.dice is not None  # the position was made with its roll
         reached = {play: b for b, play in play_results(board, 0, view.dice).items()}
         for name, bot in bots.items():
-            after = reached[bot.choose(view, random.Random(0))]  # type: ignore[index]
+            choice = bot.choose(view, random.Random(0))
+            assert isinstance(choice, Play)  # no cube in these games: every choice is a play
+            after = reached[choice]
             key = (bytes(after.points[0]) + bytes(after.points[1])).hex()
             losses[name].append(top - equity[key])
     print(f"{len(rows)} turns with a choice, equity lost per turn against gnubg {args.plies}-ply:")
@@ -351,7 +362,7 @@ def judge(args: argparse.Namespace) -> None:
 # -- fit ---------------------------------------------------------------------------------------
 
 
-def _load_data(paths: list[str]):  # type: ignore[no-untyped-def]
+def _load_data(paths: list[str]) -> tuple[NDArray[uint8], NDArray[float32]]:
     import numpy as np
 
     xs, ys = [], []
@@ -428,7 +439,7 @@ def fit(args: argparse.Namespace) -> None:
     print(f"wrote {args.out} ({size / 1024:.0f} KB)")
 
 
-def _validate(net, weights, x, y) -> str:  # type: ignore[no-untyped-def]
+def _validate(net: ModuleType, weights: Weights, x: NDArray[Any], y: NDArray[Any]) -> str:
     """Cross-entropy and errors in winning chance and equity on held-out positions."""
     import numpy as np
 

@@ -80,22 +80,22 @@ class SharedCard:
     def __lt__(self, other: object) -> bool:
         if type(other) is not type(self):
             return NotImplemented
-        return self.index < other.index  # type: ignore[attr-defined, no-any-return]
+        return self.index < other.index
 
     def __le__(self, other: object) -> bool:
         if type(other) is not type(self):
             return NotImplemented
-        return self.index <= other.index  # type: ignore[attr-defined, no-any-return]
+        return self.index <= other.index
 
     def __gt__(self, other: object) -> bool:
         if type(other) is not type(self):
             return NotImplemented
-        return self.index > other.index  # type: ignore[attr-defined, no-any-return]
+        return self.index > other.index
 
     def __ge__(self, other: object) -> bool:
         if type(other) is not type(self):
             return NotImplemented
-        return self.index >= other.index  # type: ignore[attr-defined, no-any-return]
+        return self.index >= other.index
 
 
 class Card(SharedCard):
@@ -168,7 +168,7 @@ ALL_CARDS: tuple[Card, ...] = tuple(Card._all)
 
 
 class RandomLike(Protocol):
-    def randrange(self, stop: int) -> int: ...
+    def randrange(self, stop: int, /) -> int: ...
 
 
 class PlayingCard(Protocol):
@@ -220,5 +220,5 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
     return [Card.parse(token) for token in tokens]
 
 
-def cards_text(cards: Iterable[Card]) -> list[str]:
+def cards_text(cards: Iterable[PlayingCard]) -> list[str]:
     return [str(card) for card in cards]

@@ -94,7 +94,7 @@ class CheckedCardTable(CardTable):
         """The action written as `text` (see the game's module docstring); its RuleError
         otherwise."""
         try:
-            return self.read_action(text, self.schedule)
+            return type(self).read_action(text, self.schedule)
         except self.Error:
             raise
         except CardError as exc:

@@ -13,7 +13,7 @@ from .ticket import HIGHEST, LOWEST
 
 
 class RandomLike(Protocol):
-    def randrange(self, stop: int) -> int: ...
+    def randrange(self, stop: int, /) -> int: ...
 
 
 class BagEmpty(LookupError):

@@ -132,7 +132,7 @@ class TicketCodes:
             raise CodeError(CodeProblem.BAD_SIGNATURE,
                             "the ticket's signature does not match: it was not printed here")
         try:
-            ticket = Ticket(serial, _grid(digits))
+            ticket = Ticket(serial, tuple(tuple(row) for row in _grid(digits)))
         except TicketError as exc:  # signed but impossible: only a leaked secret does this
             raise CodeError(CodeProblem.BAD_SIGNATURE, f"the ticket is not valid: {exc}") from exc
         return Scanned(series, ticket)

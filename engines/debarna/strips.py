@@ -45,7 +45,7 @@ def _labels(shares: tuple[int, ...]) -> tuple[int, ...]:
 
 
 class RandomLike(Protocol):
-    def randrange(self, stop: int) -> int: ...
+    def randrange(self, stop: int, /) -> int: ...
     def shuffle(self, x: list[int]) -> None: ...
 
 
@@ -80,7 +80,7 @@ def _role_layouts(singles: int, doubles: int, triples: int) -> list[tuple[tuple[
     for twos in itertools.product(two_choices, repeat=doubles):
         by_rows.setdefault(_per_row(twos), []).append(twos)
     left = NUMBERS_PER_ROW - triples
-    layouts = []
+    layouts: list[tuple[tuple[int, ...], ...]] = []
     for ones in itertools.product(one_choices, repeat=singles):
         wanted = tuple(left - n for n in _per_row(ones))
         layouts.extend(ones + twos for twos in by_rows.get(wanted, ()))

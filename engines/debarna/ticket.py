@@ -93,7 +93,7 @@ class Ticket:
             raise TicketError("ticket record", "a ticket needs 'serial' and 'grid'") from exc
         if not isinstance(serial, str):
             raise TicketError("ticket record", "the serial must be text")
-        return cls(serial, grid)  # type: ignore[arg-type]
+        return cls(serial, grid)  # type: ignore[arg-type]  # checked in __post_init__
 
 
 _BOUNDS = tuple((column_range(c).start, column_range(c).stop - 1) for c in range(COLUMNS))
@@ -127,7 +127,7 @@ def validate_grid(grid: Sequence[Sequence[int | None]]) -> None:
         if count != NUMBERS_PER_ROW:
             raise TicketError("5 numbers per row", f"row {r + 1} holds {count} numbers, not 5")
     for c in range(COLUMNS):
-        column = [row[c] for row in grid if row[c] is not None]
+        column = [number for row in grid if (number := row[c]) is not None]
         if not column:
             raise TicketError("no empty column", f"column {c + 1} is empty")
         for above, below in itertools.pairwise(column):

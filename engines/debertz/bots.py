@@ -341,9 +341,9 @@ def medium_card(deal: FastDeal, seat: int, legal: list[int]) -> int:
             if cheap >> 3 != trump or on_trick + points[cheap] > 0 or len(winners) == len(legal):
                 return cheap
         else:
-            safe = [c for c in winners if master(c)]
-            if safe and (on_trick > 0 or any(c >> 3 != trump for c in safe)):
-                return min(safe, key=lambda c: (c >> 3 == trump, strength[c]))
+            masters = [c for c in winners if master(c)]
+            if masters and (on_trick > 0 or any(c >> 3 != trump for c in masters)):
+                return min(masters, key=lambda c: (c >> 3 == trump, strength[c]))
         if len(winners) == len(legal):
             return min(winners, key=strength.__getitem__)
     losers = [c for c in legal if c not in winners] or legal
@@ -444,6 +444,7 @@ def medium_bid(view: View) -> Bid:
         suit = int(view.turned.suit)
         return PLAY if trump_strength(hand, suit, options) >= threshold else PASS
     names = [a for a in legal if isinstance(a, Bid) and a.suit is not None]
+    # (mypy does not carry the filter's `suit is not None` into the key)
     best = max(names, key=lambda b: trump_strength(hand, int(b.suit), options))  # type: ignore[arg-type]
     if PASS not in legal:
         return best
@@ -461,7 +462,7 @@ def easy_bid(view: View) -> Bid:
         assert view.turned is not None
         return PLAY if counts[int(view.turned.suit)] >= 3 else PASS
     names = [a for a in legal if isinstance(a, Bid) and a.suit is not None]
-    best = max(names, key=lambda b: counts[int(b.suit)])  # type: ignore[arg-type]
+    best = max(names, key=lambda b: counts[int(b.suit)])  # type: ignore[arg-type]  # suit None filtered
     assert best.suit is not None
     if PASS in legal and counts[int(best.suit)] < 3:
         return PASS
@@ -521,6 +522,7 @@ class EasyBot:
         if rng.random() < self.wander:
             return legal[rng.randrange(len(legal))]
         deal = deal_from_view(view)
+        # (bids and says are answered above: here every legal action is a card)
         return to_card(easy_card(deal, view.seat, [to_int(c) for c in legal]))  # type: ignore[arg-type]
 
 
@@ -548,6 +550,7 @@ def medium_action(view: View) -> Action:
     if Say.BELLA in legal:
         return Say.BELLA
     deal = deal_from_view(view)
+    # (bids and says are answered above: here every legal action is a card)
     return to_card(medium_card(deal, view.seat, [to_int(c) for c in legal]))  # type: ignore[arg-type]
 
 
@@ -732,6 +735,7 @@ class HardBot:
             return self._pre_play(view, random.Random(seed))
         if view.phase is not Phase.PLAY or Say.BELLA in legal:
             return medium_action(view)
+        # In the play phase, no Bella to say: every legal action, and the medium one, is a card.
         cards = [to_int(c) for c in legal]  # type: ignore[arg-type]
         fallback = to_int(medium_action(view))  # type: ignore[arg-type]
         plays = _distinct(cards, view)
@@ -794,7 +798,7 @@ class HardBot:
             choices = {b: int(b.suit) for b in legal if b.suit is not None}
         share = self.time_limit / len(choices)
         values = {b: self._bid_value(view, suit, rng, share) for b, suit in choices.items()}
-        self.report.values = dict(values)
+        self.report.values = {bid: value for bid, value in values.items()}
         best = max(values, key=values.__getitem__)
         if PASS not in legal:
             return best
@@ -831,7 +835,7 @@ class HardBot:
         for _ in self._rollouts(limit):
             worlds += 1
             rng.shuffle(pool)
-            hands = [[] for _ in range(n)]
+            hands: list[list[int]] = [[] for _ in range(n)]
             hands[me] = list(hand)
             at = 0
             for s in range(n):
@@ -887,7 +891,7 @@ class HardBot:
         """Swap or keep, redeal or keep: each answer played out in `bid_worlds` deals of the
         hidden cards (a redeal is worth 0 to everybody)."""
         if self.bid_worlds <= 0 or view.declarer is None:
-            return medium_action(view)  # type: ignore[return-value]
+            return medium_action(view)  # type: ignore[return-value]  # a Say in these phases
         knowledge = Knowledge.of(view)
         scorer = Scorer.of(view)
         me = view.seat

@@ -519,7 +519,7 @@ def easy_bid(view: View) -> Call:
         if Call.WEITER not in legal:
             return Call.DOBBM
         return Call.DOBBM if len(hearts) >= 4 and SOWS[HEARTS] in hand else Call.WEITER
-    return Call.GUT if Call.GUT in legal else legal[0]  # type: ignore[return-value]
+    return Call.GUT if Call.GUT in legal else legal[0]  # type: ignore[return-value]  # all calls
 
 
 def _discard_wish(c: int, m: int, counts: list[int]) -> float:
@@ -612,6 +612,7 @@ def medium_double(view: View) -> Call:
 def _card_choice(view: View, policy: Policy) -> GermanCard:
     sim = hand_from_view(view)
     seats = _positions(view)
+    # (called in the play phase only, where every legal action is a card)
     return to_card(policy(sim, seats.index(view.seat), [to_int(c) for c in view.legal]))  # type: ignore[arg-type]
 
 
@@ -788,6 +789,7 @@ class HardBot:
             return self._discard(view, random.Random(seed))
         if view.phase is Phase.DOUBLE:
             return self._double(view, random.Random(seed))
+        # The play phase: every legal action, and the medium one, is a card.
         cards = [to_int(c) for c in legal]  # type: ignore[arg-type]
         fallback = to_int(medium_action(view))  # type: ignore[arg-type]
         groups = _groups(cards, view)
@@ -869,7 +871,7 @@ class HardBot:
         contracts = [c for c in (Call.DOBBM, Call.SOLO) if c in legal]
         share = self.time_limit / max(len(contracts), 1)
         values = {c: self._contract_value(view, hand, c, rng, share) for c in contracts}
-        self.report.values = dict(values)
+        self.report.values = {call: value for call, value in values.items()}
         best = max(contracts, key=lambda c: values[c])
         passes = [c for c in legal if c in (Call.WEITER, Call.GUT)]
         if not passes:

@@ -84,7 +84,7 @@ class Recorder(shared.Recorder[GameState]):
         if isinstance(action, Host):
             self.replica.host(action)
         else:
-            self.replica.apply(action)  # type: ignore[arg-type]
+            self.replica.apply(action)
 
     result_event = staticmethod(_hand_event)
 

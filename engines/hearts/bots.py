@@ -459,6 +459,7 @@ def _gone(view: View) -> int:
 
 def _medium_choice(view: View) -> Card:
     legal = view.legal
+    assert isinstance(legal, tuple)  # the play phase's cards, not the pass's choices
     if len(legal) == 1:
         return legal[0]
     index = medium_card(mask_of(view.hand), mask_of(legal), [c.index for c in view.trick.cards],
@@ -479,6 +480,7 @@ class EasyBot:
         if view.phase is Phase.PASS:
             return Pass.of(_easy_pass(view.hand))
         legal = view.legal
+        assert isinstance(legal, tuple)  # the play phase's cards, not the pass's choices
         if len(legal) > 1 and rng.random() < self.randomness:
             card = legal[rng.randrange(len(legal))]
             return card
@@ -673,10 +675,10 @@ class Surprises:
         # Each event with the cards its seat played from then on: its hand then, less the world.
         self.events: list[tuple[int, int, tuple[int, ...], int, bool, bool, int]] = []
         later = [0] * self.players
-        for seat, card, prefix_cards, before, first, was_broken in reversed(played):
-            later[seat] |= 1 << card
+        for seat, index, prefix_cards, before, first, was_broken in reversed(played):
+            later[seat] |= 1 << index
             if seat != view.seat:
-                self.events.append((seat, card, prefix_cards, before, first, was_broken,
+                self.events.append((seat, index, prefix_cards, before, first, was_broken,
                                     later[seat]))
 
     def count(self, hands: Sequence[int], most: int = 8) -> int:
@@ -762,6 +764,7 @@ class HardBot:
         if view.phase is Phase.PASS:
             return self._pass(view, random.Random(rng.randrange(1 << 30)))
         legal = view.legal
+        assert isinstance(legal, tuple)  # the play phase's cards, not the pass's choices
         self.report = SearchReport(candidates=len(legal))
         if len(legal) == 1:
             return legal[0]
@@ -839,7 +842,7 @@ class HardBot:
         for trick in view.tricks:
             assert trick.winner is not None
             taken[trick.winner] |= mask_of(trick.cards)
-        trick = [c.index for c in view.trick.cards]
+        current = [c.index for c in view.trick.cards]
         totals = [0.0] * len(plays)
         surprises = Surprises(view) if self.draws > 1 else None
         worlds = 0
@@ -848,7 +851,7 @@ class HardBot:
             if surprises is not None:
                 hands = self._likely(hands, sampler, surprises, rng)
             for i, card in enumerate(plays):
-                sim = FastHand(hands, view.trick.leader, trick, knowledge.gone, taken,
+                sim = FastHand(hands, view.trick.leader, current, knowledge.gone, taken,
                                view.hearts_broken, view.first_trick, options.first_trick_points)
                 sim.play(card)
                 sim.finish(policy)
