@@ -93,13 +93,12 @@ from kiosk.gnubg import EXPERT, GnubgBot, GnubgError, hint_cube, hint_plays
 from kiosk.i18n import Translator
 from kiosk.scenes.budget import DRAW_BUDGET, WHOLE_AFTER, Budget
 from kiosk.scenes.card_pieces import (
-    ARROWS,
     HelpPair,
     Label,
     Piece,
-    draw_arrow,
-    draw_keycap,
+    draw_pair,
     key_label,
+    pair_width,
     wrap_pairs,
 )
 from kiosk.scenes.modes import TableScene
@@ -2044,22 +2043,11 @@ class BackgammonScene(TableScene):
                 pairs.append(HelpPair(caps(Action.NEW_HAND), tr("backgammon.help.new_game")))
         return [pair for pair in pairs if pair.keys]
 
-    def _cap_width(self, label: str, px: Callable[[float], int]) -> int:
-        if label in ARROWS.values():
-            return px(ARROW_W)
-        wide = self.text.width(label, px(READ), True, False)
-        return max(px(KEY_H), wide + 2 * px(10))
-
-    def _pair_width(self, pair: HelpPair, px: Callable[[float], int]) -> int:
-        caps = sum(self._cap_width(k, px) for k in pair.keys) + px(4) * (len(pair.keys) - 1)
-        words = self.text.width(pair.action, px(READ), False, self.rtl)
-        return caps + px(10) + words
-
     def help_rows(self, layout: Layout) -> list[list[HelpPair]]:
         """The help line cut into rows no wider than its place under the board, only ever
         between one (key, action) pair and the next."""
         pairs = self.help_pairs()
-        widths = [self._pair_width(pair, layout.px) for pair in pairs]
+        widths = [pair_width(self.text, pair, layout.px, self.rtl) for pair in pairs]
         rows = wrap_pairs(widths, layout.help.width, layout.px(PAIR_GAP))
         return [[pairs[i] for i in row] for row in rows]
 
@@ -2075,45 +2063,15 @@ class BackgammonScene(TableScene):
         n = 0
         for r, row in enumerate(rows):
             centre_y = top + r * pitch + pitch // 2
-            widths = [self._pair_width(pair, px) for pair in row]
+            widths = [pair_width(self.text, pair, px, rtl) for pair in row]
             used = sum(widths) + px(PAIR_GAP) * (len(row) - 1)
             x = rect.centerx + used // 2 if rtl else rect.centerx - used // 2
             for pair, width in zip(row, widths, strict=True):
                 left = x - width if rtl else x
-                self._draw_pair(surface, f"help|{n}", pair, left, centre_y, px)
+                draw_pair(surface, self.text, self._line, f"help|{n}", pair, left, centre_y, px,
+                          rtl)
                 n += 1
                 x = left - px(PAIR_GAP) if rtl else left + width + px(PAIR_GAP)
-
-    def _draw_pair(self, surface: pygame.Surface, key: str, pair: HelpPair, left: int,
-                   centre_y: int, px: Callable[[float], int]) -> None:
-        """One (keys, action) pair from `left` across (in Persian the keys on the right)."""
-        width = self._pair_width(pair, px)
-        x = left + width if self.rtl else left
-        keys = list(enumerate(pair.keys))
-        for i, label in reversed(keys) if self.rtl else keys:  # ◀ ▶ read left to right
-            cap = pygame.Rect(0, 0, self._cap_width(label, px), px(KEY_H))
-            cap.centery = centre_y
-            if self.rtl:
-                cap.right = x
-                x = cap.left - px(4)
-            else:
-                cap.left = x
-                x = cap.right + px(4)
-            draw_keycap(surface, cap, px)
-            if label in ARROWS.values():
-                draw_arrow(surface, cap, label, TEXT, px(13))
-            else:
-                self._line(surface, f"{key}|key{i}", "help", label, px(READ), TEXT, cap,
-                           align="center", bold=True, rtl=False)
-        x += -px(6) if self.rtl else px(6)
-        words = self.text.width(pair.action, px(READ), False, self.rtl)
-        box = pygame.Rect(0, 0, words, px(KEY_H))
-        box.centery = centre_y
-        if self.rtl:
-            box.right = x
-        else:
-            box.left = x
-        self._line(surface, f"{key}|action", "help", pair.action, px(READ), TEXT, box)
 
     # the overlays on the board: the hint, and the IDs
     def advice_lines(self) -> list[tuple[str, str, str]]:

@@ -15,12 +15,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
 from kiosk import theme
-from kiosk.theme import Colour
+from kiosk.theme import TEXT, Colour
+
+if TYPE_CHECKING:
+    from kiosk.text import TextRenderer
 
 Point = tuple[float, float]
 
@@ -201,6 +204,66 @@ def wrap_pairs(widths: Sequence[int], room: int, gap: int) -> list[list[int]]:
             rows.append([i])
             used = width
     return rows
+
+
+class HelpLine(Protocol):
+    """How a table draws one line of the help: its `_line` (surface, labels key, kind,
+    text, size, colour, box; aligned, bold), returning where the line went."""
+
+    def __call__(self, surface: pygame.Surface, key: str, kind: str, text: str, size: int,
+                 colour: Colour, rect: pygame.Rect, *, align: str = ...,
+                 bold: bool = ...) -> pygame.Rect: ...
+
+
+def cap_width(text: TextRenderer, label: str, px: Callable[[float], int]) -> int:
+    """A key's cap in the help line: an arrow's is ARROW_W wide, a word's as its label."""
+    if label in ARROWS.values():
+        return px(ARROW_W)
+    return max(px(KEY_H), text.width(label, px(READ), True, False) + 2 * px(10))
+
+
+def pair_width(text: TextRenderer, pair: HelpPair, px: Callable[[float], int],
+               rtl: bool) -> int:
+    """A (keys, action) pair's width in the help line: its caps, then its words."""
+    caps = sum(cap_width(text, k, px) for k in pair.keys) + px(4) * (len(pair.keys) - 1)
+    return caps + px(10) + text.width(pair.action, px(READ), False, rtl)
+
+
+def draw_pair(surface: pygame.Surface, text: TextRenderer, line: HelpLine, key: str,
+              pair: HelpPair, left: int, centre_y: int, px: Callable[[float], int],
+              rtl: bool) -> tuple[pygame.Rect, pygame.Rect]:
+    """One (keys, action) pair of the help line from `left` across, in reading order (in
+    Persian the keys on the right; keys side by side read left to right in both
+    languages: ◀ ▶); returns the keys' and the action's rectangles. Each line is noted
+    under `key` by the table's `line`."""
+    x = left + pair_width(text, pair, px, rtl) if rtl else left
+    caps: list[pygame.Rect] = []
+    keys = list(enumerate(pair.keys))
+    for i, label in reversed(keys) if rtl else keys:
+        cap = pygame.Rect(0, 0, cap_width(text, label, px), px(KEY_H))
+        cap.centery = centre_y
+        if rtl:
+            cap.right = x
+            x = cap.left - px(4)
+        else:
+            cap.left = x
+            x = cap.right + px(4)
+        caps.append(cap)
+        draw_keycap(surface, cap, px)
+        if label in ARROWS.values():
+            draw_arrow(surface, cap, label, TEXT, px(13))
+        else:
+            line(surface, f"{key}|key{i}", "help", label, px(READ), TEXT, cap,
+                 align="center", bold=True)
+    x += -px(6) if rtl else px(6)
+    box = pygame.Rect(0, 0, text.width(pair.action, px(READ), False, rtl), px(KEY_H))
+    box.centery = centre_y
+    if rtl:
+        box.right = x
+    else:
+        box.left = x
+    action = line(surface, f"{key}|action", "help", pair.action, px(READ), TEXT, box)
+    return caps[0].unionall(caps[1:]), action
 
 
 def merge(rects: list[pygame.Rect]) -> list[pygame.Rect]:

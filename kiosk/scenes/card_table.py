@@ -143,10 +143,12 @@ from kiosk.scenes.card_pieces import (
     Played,
     Point,
     Slot,
+    draw_pair,
     draw_role,
     ease,
     lerp,
     merge,
+    pair_width,
     wrap_pairs,
 )
 from kiosk.scenes.card_text import TableText
@@ -1518,7 +1520,7 @@ class CardTableScene(TableScene, TableText, PhonesPanel):
 
         def paint(surface: pygame.Surface) -> None:
             theme.overlay_box(surface, rect, px)
-            width = self._pair_width(pair, px)
+            width = pair_width(self.text, pair, px, self.rtl)
             title_box = head.copy()
             if pair.keys and self.text.render(title, px(READ), ACCENT, True, self.rtl
                                               ).get_width() + width + px(40) <= head.width:
@@ -1526,7 +1528,8 @@ class CardTableScene(TableScene, TableText, PhonesPanel):
                 if self.rtl:
                     title_box.right = head.right
                 end = head.left if self.rtl else head.right - width
-                self._draw_pair(surface, "last_trick|close", pair, end, head.centery, px)
+                draw_pair(surface, self.text, self._line, "last_trick|close", pair, end,
+                          head.centery, px, self.rtl)
             self._line(surface, "last_trick|title", "trick", title, px(READ), ACCENT, title_box,
                        bold=True)
             for seat, card, spot, _ in shown:
@@ -1655,10 +1658,10 @@ class CardTableScene(TableScene, TableText, PhonesPanel):
         def paint(surface: pygame.Surface) -> None:
             theme.button(self.text, surface, rect, "", px(READ), px, rtl, fill=None)
             pair = HelpPair(self._caps(action), self.word(label))
-            width = self._pair_width(pair, px)
+            width = pair_width(self.text, pair, px, rtl)
             if pair.keys and width <= rect.width - px(20):
-                self._draw_pair(surface, f"panel:{name}|pair", pair,
-                                rect.centerx - width // 2, rect.centery, px)
+                draw_pair(surface, self.text, self._line, f"panel:{name}|pair", pair,
+                          rect.centerx - width // 2, rect.centery, px, rtl)
             else:
                 self._line(surface, f"panel:{name}|label", "panel", pair.action, px(READ),
                            TEXT, rect.inflate(-px(20), 0), align="center")

@@ -20,19 +20,16 @@ from kiosk import theme
 from kiosk.config import Action
 from kiosk.scenes.card_layout import Layout
 from kiosk.scenes.card_pieces import (
-    ARROW_W,
-    ARROWS,
     HELP_ROW,
-    KEY_H,
     PAIR_GAP,
     READ,
     ROW,
     HelpPair,
     Label,
     Piece,
-    draw_arrow,
-    draw_keycap,
+    draw_pair,
     key_label,
+    pair_width,
     wrap_pairs,
 )
 from kiosk.text import TextRenderer, aligned
@@ -101,61 +98,13 @@ class TableText:
     def _px(self) -> Callable[[float], int]:
         return self._layout.px if self._layout is not None else theme.scaler(1.0)
 
-    def _cap_width(self, label: str, px: Callable[[float], int]) -> int:
-        if label in ARROWS.values():
-            return px(ARROW_W)
-        wide = self.text.width(label, px(READ), True, False)
-        return max(px(KEY_H), wide + 2 * px(10))
-
-    def _pair_width(self, pair: HelpPair, px: Callable[[float], int]) -> int:
-        caps = sum(self._cap_width(k, px) for k in pair.keys) + px(4) * (len(pair.keys) - 1)
-        words = self.text.width(pair.action, px(READ), False, self.rtl)
-        return caps + px(10) + words
-
     def help_rows(self, width: int) -> list[list[HelpPair]]:
         """The help line cut into rows no wider than `width` (in the screen's pixels),
         only ever between one (key, action) pair and the next."""
         px = self._px()
         pairs = self.help_pairs()
-        widths = [self._pair_width(pair, px) for pair in pairs]
+        widths = [pair_width(self.text, pair, px, self.rtl) for pair in pairs]
         return [[pairs[i] for i in row] for row in wrap_pairs(widths, width, px(PAIR_GAP))]
-
-    def _draw_pair(self, surface: pygame.Surface, key: str, pair: HelpPair, left: int,
-                   centre_y: int, px: Callable[[float], int]
-                   ) -> tuple[pygame.Rect, pygame.Rect]:
-        """One (keys, action) pair from `left` across (in reading order: in Persian the
-        keys on the right); returns the keys' and the action's rectangles."""
-        width = self._pair_width(pair, px)
-        x = left + width if self.rtl else left
-        caps: list[pygame.Rect] = []
-        # Keys side by side read left to right in both languages (◀ ▶).
-        keys = list(enumerate(pair.keys))
-        for i, label in reversed(keys) if self.rtl else keys:
-            cap = pygame.Rect(0, 0, self._cap_width(label, px), px(KEY_H))
-            cap.centery = centre_y
-            if self.rtl:
-                cap.right = x
-                x = cap.left - px(4)
-            else:
-                cap.left = x
-                x = cap.right + px(4)
-            caps.append(cap)
-            draw_keycap(surface, cap, px)
-            if label in ARROWS.values():
-                draw_arrow(surface, cap, label, TEXT, px(13))
-            else:
-                self._line(surface, f"{key}|key{i}", "help", label, px(READ), TEXT, cap,
-                           align="center", bold=True)
-        x += -px(6) if self.rtl else px(6)
-        words = self.text.width(pair.action, px(READ), False, self.rtl)
-        box = pygame.Rect(0, 0, words, px(KEY_H))
-        box.centery = centre_y
-        if self.rtl:
-            box.right = x
-        else:
-            box.left = x
-        action = self._line(surface, f"{key}|action", "help", pair.action, px(READ), TEXT, box)
-        return caps[0].unionall(caps[1:]), action
 
     def _help(self, layout: Layout) -> Piece:
         px, rtl = layout.px, self.rtl
@@ -172,9 +121,10 @@ class TableText:
                 centre_y = top + r * pitch + pitch // 2
                 x = rect.right if rtl else rect.left
                 for pair in row:
-                    width = self._pair_width(pair, px)
+                    width = pair_width(self.text, pair, px, rtl)
                     left = x - width if rtl else x
-                    keys, action = self._draw_pair(surface, f"help|{n}", pair, left, centre_y, px)
+                    keys, action = draw_pair(surface, self.text, self._line, f"help|{n}", pair,
+                                             left, centre_y, px, rtl)
                     drawn.append((pair, keys, action))
                     n += 1
                     x = left - px(PAIR_GAP) if rtl else left + width + px(PAIR_GAP)

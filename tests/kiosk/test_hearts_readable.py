@@ -33,6 +33,7 @@ from kiosk import theme
 from kiosk.config import DEFAULT_KEYS, Action
 from kiosk.games.hearts import mid_hand
 from kiosk.i18n import Translator
+from kiosk.scenes.card_pieces import pair_width
 from kiosk.scenes.hearts import (
     HELP_ROWS,
     SLIDE,
@@ -205,7 +206,8 @@ def test_a_key_never_ends_one_line_with_its_action_on_the_next(display: None,
         rows = scene.help_rows(width)
         assert [p for row in rows for p in row] == pairs
         for row in rows:
-            used = sum(scene._pair_width(p, px) for p in row) + px(20) * (len(row) - 1)
+            used = sum(pair_width(scene.text, p, px, scene.rtl) for p in row) \
+                + px(20) * (len(row) - 1)
             assert used <= width or len(row) == 1
     # As drawn: each key on the same line as its action, right beside it, in the panel.
     for size in SIZES:
