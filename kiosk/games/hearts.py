@@ -25,7 +25,7 @@ from engines.registry import game as registered_game
 from kiosk.caller import make_rng
 from kiosk.config import HEARTS_LEVELS, Action, HeartsConfig, options_of
 from kiosk.flags import bots_from_flag, bounded, options_from_flags
-from kiosk.games import HARD_BOT_SECONDS, Host
+from kiosk.games import HARD_BOT_SECONDS, Host, menu_choices
 from kiosk.i18n import Translator
 from kiosk.match_journal import Choice
 from kiosk.scenes.hearts import Bot as HeartsBot
@@ -63,13 +63,10 @@ def hearts_choices(config: HeartsConfig, chosen: HeartsOptions | None = None) ->
     with `chosen` (None: the config's [hearts] section). The number of players stays the
     config's: the ways to play (who sits where) are made for it."""
     entry = registered_game("hearts")
-    start = chosen or hearts_options(config)
-    specs = [spec for spec in entry.option_specs() if spec.name != "players"]
-    # every rule set the menu makes keeps the table's number of players (the menu has no
-    # row for it, and the options' default is four)
-    held = {spec.name: spec.plain(start.players) for spec in entry.option_specs()
-            if spec.name == "players"}
-    return Choices(specs, lambda values: entry.make_options({**values, **held}), start)
+    # every option but the number of players, which the menu has no row for: the rule
+    # sets it makes keep the table's (`menu_choices` keeps what it does not offer)
+    names = [spec.name for spec in entry.option_specs() if spec.name != "players"]
+    return menu_choices(entry, chosen or hearts_options(config), names)
 
 
 def hearts_scene(
