@@ -52,7 +52,7 @@ from engines.backgammon import cube  # noqa: E402
 from engines.backgammon.bots import score, win_chance  # noqa: E402
 from engines.backgammon.ids import position_id  # noqa: E402
 from engines.backgammon.rules import Board, Dice, play_results, result  # noqa: E402
-from kiosk import gnubg  # noqa: E402
+from kiosk.games.backgammon import gnubg  # noqa: E402
 
 MATCH_LENGTHS = (3, 5, 5, 7, 7, 9, 11, 13, 15, 25)
 MARK = "CUBEBENCH "

@@ -102,9 +102,9 @@ def _headless() -> None:
 
 def _printed(strips: int, seed: int) -> tuple[object, list[object]]:
     """The kiosk's ticket key and `strips` strips issued with it, in the data directory."""
-    from kiosk.keys import load_codes
+    from kiosk.games.debarna.keys import load_codes
+    from kiosk.games.debarna.tickets import issue
     from kiosk.store import open_store
-    from kiosk.tickets import issue
 
     store, _ = open_store()
     codes = load_codes()
@@ -246,7 +246,7 @@ def bench_checkin(scans: int) -> None:
         kiosk = Kiosk(KioskOptions(headless=True, seed=4, rhythm=1000.0), config)
         # The caller as a kiosk with a host builds it: each hand starts with its check-in.
         kiosk.controller = build_controller(config, KioskOptions(seed=4, rhythm=5.0),
-                                            kiosk.journal, kiosk.voice, codes)
+                                            kiosk.games.debarna.journal, kiosk.voice, codes)
         kiosk.show("caller")
         controller = kiosk.controller
         controller.new_hand(time.monotonic())

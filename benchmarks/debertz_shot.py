@@ -29,8 +29,8 @@ from engines.debertz.options import DebertzOptions  # noqa: E402
 from engines.debertz.rules import GameState, Phase  # noqa: E402
 from kiosk.config import Config  # noqa: E402
 from kiosk.games.debertz import HOSTING  # noqa: E402
+from kiosk.games.debertz.scene import DebertzScene  # noqa: E402
 from kiosk.i18n import Translator  # noqa: E402
-from kiosk.scenes.debertz import DebertzScene  # noqa: E402
 from kiosk.text import TextRenderer  # noqa: E402
 
 SEEDS = range(1, 40)

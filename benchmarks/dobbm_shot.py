@@ -32,8 +32,8 @@ from engines.dobbm.options import DobbmOptions  # noqa: E402
 from engines.dobbm.rules import Contract, GameState, Phase  # noqa: E402
 from kiosk.config import Config  # noqa: E402
 from kiosk.games.dobbm import HOSTING  # noqa: E402
+from kiosk.games.dobbm.scene import DobbmScene  # noqa: E402
 from kiosk.i18n import Translator  # noqa: E402
-from kiosk.scenes.dobbm import DobbmScene  # noqa: E402
 from kiosk.text import TextRenderer  # noqa: E402
 
 SEEDS = range(1, 120)

@@ -40,8 +40,8 @@ from engines.debarna.options import HandOptions  # noqa: E402
 from engines.debarna.records import verdict_to_json  # noqa: E402
 from engines.debarna.strips import make_strips  # noqa: E402
 from engines.debarna.ticket import Ticket  # noqa: E402
+from kiosk.games.debarna.journal import Journal  # noqa: E402
 from kiosk.i18n import Translator  # noqa: E402
-from kiosk.journal import Journal  # noqa: E402
 from kiosk.salvage import FRAME_HEADER, WAL_HEADER, page_geometry, read_raw  # noqa: E402
 from kiosk.store import DB_NAME, Store  # noqa: E402
 

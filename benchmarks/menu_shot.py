@@ -36,9 +36,9 @@ import pygame  # noqa: E402
 
 from kiosk.config import Action  # noqa: E402
 from kiosk.games.backgammon import backgammon_scene  # noqa: E402
-from kiosk.gnubg import why_unavailable  # noqa: E402
+from kiosk.games.backgammon.gnubg import why_unavailable  # noqa: E402
+from kiosk.games.backgammon.scene import BackgammonScene  # noqa: E402
 from kiosk.i18n import Translator  # noqa: E402
-from kiosk.scenes.backgammon import BackgammonScene  # noqa: E402
 from kiosk.text import TextRenderer  # noqa: E402
 
 # A middle game of a 5-point match (from a seeded self-play of the medium computer):

@@ -59,8 +59,8 @@ from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 from engines.debertz.rules import Phase as DebertzPhase  # noqa: E402
 from engines.hearts.rules import Phase as HeartsPhase  # noqa: E402
 from kiosk.config import Action, Config  # noqa: E402
+from kiosk.games.debarna.tickets import box  # noqa: E402
 from kiosk.phones.hub import PhoneSeat  # noqa: E402
-from kiosk.tickets import box  # noqa: E402
 
 T = TypeVar("T")
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"

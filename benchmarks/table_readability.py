@@ -111,8 +111,8 @@ def cap_run(text: str) -> bool:
 
 def measure_label(surface: pygame.Surface, key: str, label: object, text: object,
                   rtl: bool) -> Measure:
-    """Measure one noted line (`kiosk.scenes.hearts.Label`) on `surface`."""
-    from kiosk.scenes.hearts import Label
+    """Measure one noted line (`kiosk.games.hearts.scene.Label`) on `surface`."""
+    from kiosk.games.hearts.scene import Label
     from kiosk.text import TextRenderer
 
     assert isinstance(label, Label) and isinstance(text, TextRenderer)
@@ -184,8 +184,7 @@ def drawn_box(surface: pygame.Surface, background: RGB) -> pygame.Rect:
 
 def table_scene(lang: str, seed: int = SEED) -> object:
     """The Bidel table as the kiosk starts it headless: a hand under way, South to play."""
-    from kiosk.config import HeartsConfig
-    from kiosk.games.hearts import hearts_scene, mid_hand
+    from kiosk.games.hearts import HeartsConfig, hearts_scene, mid_hand
     from kiosk.i18n import Translator
     from kiosk.text import TextRenderer
 

@@ -32,10 +32,10 @@ import pygame  # noqa: E402
 
 from engines.debarna.options import HandOptions, Stage  # noqa: E402
 from engines.debarna.strips import make_strips  # noqa: E402
-from kiosk.caller import CallerController, box_tickets  # noqa: E402
 from kiosk.config import Action  # noqa: E402
+from kiosk.games.debarna.caller import CallerController, box_tickets  # noqa: E402
+from kiosk.games.debarna.scene import CallerScene  # noqa: E402
 from kiosk.i18n import Translator  # noqa: E402
-from kiosk.scenes.caller import CallerScene  # noqa: E402
 from kiosk.text import TextRenderer  # noqa: E402
 from kiosk.theme import contrast, luminance  # noqa: E402,F401  (WCAG 2; tests take them here)
 

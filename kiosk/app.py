@@ -33,13 +33,6 @@ from engines.registry import games as registered_games
 from hardware.buttons import Buttons
 from hardware.events import HostButton, InputEvent, Scan, SeatButton, SeatClaim, drain
 from hardware.scanner import MACHINE_RUN, ScanDetector, scannable
-from kiosk.caller import (
-    CallerController,
-    LightsLike,
-    Notice,
-    VoiceLike,
-    make_rng,
-)
 from kiosk.committer import Committer
 from kiosk.config import (
     Action,
@@ -47,12 +40,20 @@ from kiosk.config import (
     ConfigError,
     default_path,
 )
+from kiosk.flags import seeded_rng
 from kiosk.games import Host, hosting
-from kiosk.gnubg import configured_path
-from kiosk.gnubg import why_unavailable as why_gnubg_unavailable
+from kiosk.games.backgammon.gnubg import configured_path
+from kiosk.games.backgammon.gnubg import why_unavailable as why_gnubg_unavailable
+from kiosk.games.debarna.caller import (
+    CallerController,
+    LightsLike,
+    Notice,
+    VoiceLike,
+)
+from kiosk.games.debarna.journal import Journal
+from kiosk.games.debarna.keys import KeyFileError, key_warning, load_codes
+from kiosk.games.debarna.tickets import box, draw, issued_tickets, register
 from kiosk.i18n import LANGUAGES, Translator, set_language
-from kiosk.journal import Journal
-from kiosk.keys import KeyFileError, key_warning, load_codes
 from kiosk.notify import Notifier
 from kiosk.scenes.budget import frame_begins
 from kiosk.scenes.home import GAMES, Game, HomeScene, game_entries
@@ -61,7 +62,6 @@ from kiosk.store import StoreError, data_dir, open_store
 from kiosk.table.pool import ThinkingPool, bot_modules
 from kiosk.table.router import SeatInput
 from kiosk.text import FontError, TextRenderer
-from kiosk.tickets import box, draw, issued_tickets, register
 
 # What the first screen does not need is imported where it is first used (a game's table
 # when it is opened, the phones' server once the first frame is up, printing, the voice
@@ -94,8 +94,9 @@ PAD_HAT = {(-1, 0): Action.LEFT, (1, 0): Action.RIGHT, (0, 1): Action.UP, (0, -1
 STICK_PRESS, STICK_RELEASE = 0.6, 0.3
 INVISIBLE_DRIVERS = ("offscreen", "dummy")
 # What the warm-up imports after the first frame, besides every game's hosting module.
-WARM_MODULES = ("kiosk.scenes.caller", "kiosk.scenes.printing", "kiosk.scenes.settings",
-                "kiosk.scenes.prepare", "kiosk.scenes.no_table", "kiosk.match_journal")
+WARM_MODULES = ("kiosk.games.debarna.scene", "kiosk.games.debarna.printing",
+                "kiosk.scenes.settings", "kiosk.games.debarna.prepare", "kiosk.scenes.no_table",
+                "kiosk.match_journal")
 WARM_PAUSE = 0.02  # seconds between two warm-up steps
 WARM_CLEAR = 0.8  # no warm-up step starts this close before a call is due
 WARM_STOP_SECONDS = 10.0  # the longest the kiosk waits, closing, for a warm-up step
@@ -199,7 +200,7 @@ def build_controller(
     controller = CallerController(
         stand_in if options.headless else (), hand_options(config),
         rhythm=resolve_rhythm(config, options),
-        manual=config.caller.manual, rng=make_rng(options.seed), journal=journal,
+        manual=config.caller.manual, rng=seeded_rng(options.seed), journal=journal,
         auto_check=auto, voice=voice, codes=codes, lights=lights,
         auto_resume=config.claims.auto_resume, known=[*issued, *stand_in],
         check_in=not options.headless,
@@ -515,7 +516,7 @@ class Kiosk:
 
     # -- scenes ---------------------------------------------------------------------------
     def _printing_scene(self) -> Scene:
-        from kiosk.scenes.printing import PrintScene
+        from kiosk.games.debarna.printing import PrintScene
 
         return PrintScene(self.text, self.tr, self.print_strips)
 
@@ -525,12 +526,12 @@ class Kiosk:
         return SettingsScene(self.text, self.tr, self.config, self.apply_settings, self._voices)
 
     def _caller_scene(self) -> Scene:
-        from kiosk.scenes.caller import CallerScene
+        from kiosk.games.debarna.scene import CallerScene
 
         return CallerScene(self.controller, self.text, self.tr)
 
     def _prepare_scene(self) -> Scene:
-        from kiosk.scenes.prepare import PrepareScene
+        from kiosk.games.debarna.prepare import PrepareScene
 
         return PrepareScene(self.text, self.tr, lambda: self.voice.progress,
                             self.voice.ready.is_set, self._after_voice)

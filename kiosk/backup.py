@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
 
-from kiosk.keys import KEY_FILE, KeyFileError, write_key
+from kiosk.games.debarna.keys import KEY_FILE, KeyFileError, write_key
 from kiosk.salvage import TABLES, mark_of, sqlite_problem, write_mark
 from kiosk.store import DB_NAME, data_dir
 

@@ -271,7 +271,7 @@ def _as_the_service(command: list[str], key_only: bool = False) -> str | None:
     import os
     import shlex
 
-    from kiosk.keys import KEY_FILE
+    from kiosk.games.debarna.keys import KEY_FILE
 
     found = _service_data()
     if found is None:
@@ -302,7 +302,7 @@ def _ticket_key(create: bool) -> tuple[TicketCodes | None, str | None]:
     With `create` false a missing key gives (None, None) and nothing is made: only
     issuing tickets makes the key, as the kiosk does on its first run.
     """
-    from kiosk.keys import KeyFileError, key_path, load_codes
+    from kiosk.games.debarna.keys import KeyFileError, key_path, load_codes
 
     path = key_path()
     try:
@@ -334,7 +334,7 @@ def _tickets_command(args: argparse.Namespace) -> list[str]:
 
 def cmd_tickets(args: argparse.Namespace, out: TextIO,
                 parser: argparse.ArgumentParser) -> int:
-    from kiosk.tickets import box, ticket_json
+    from kiosk.games.debarna.tickets import box, ticket_json
 
     if args.tickets_command == "verify":
         return cmd_verify(args.code, out)
@@ -371,7 +371,7 @@ def cmd_issued(today: bool, out: TextIO) -> int:
     """The tickets printed by this kiosk (tonight's, with --today), a strip a line."""
     import datetime
 
-    from kiosk.keys import key_path
+    from kiosk.games.debarna.keys import key_path
     from kiosk.store import open_store
 
     refused = _as_the_service(["tickets", "issued", *(["--today"] if today else [])])
@@ -409,7 +409,7 @@ def cmd_issued(today: bool, out: TextIO) -> int:
 def cmd_verify(code: str, out: TextIO) -> int:
     """Check a ticket code against this kiosk's key; never makes a key (exit 1 without one)."""
     from engines.debarna.codes import CodeError
-    from kiosk.keys import KEY_FILE, key_path
+    from kiosk.games.debarna.keys import KEY_FILE, key_path
 
     refused = _as_the_service(["tickets", "verify", code], key_only=True)
     if refused is not None:
@@ -442,8 +442,8 @@ def _issue_and(args: argparse.Namespace, out: TextIO, pdf: Path | None = None,
     import tempfile
 
     from hardware.printing import PrintError, print_escpos, print_pdf, write_pdf
+    from kiosk.games.debarna.tickets import draw, register
     from kiosk.store import StoreError, open_store
-    from kiosk.tickets import draw, register
 
     store, problem = open_store()
     if problem is not None:
@@ -521,7 +521,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_history(args: argparse.Namespace, out: TextIO) -> int:
     """The hands' records; only reads the journal (a damaged one is left as it is)."""
-    from kiosk.history import print_record, read_history
+    from kiosk.games.debarna.history import print_record, read_history
     from kiosk.store import StoreError
 
     command = ["history", *(["--hand", str(args.hand)] if args.hand else []),

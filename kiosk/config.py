@@ -11,23 +11,31 @@ GPIO, gamepad) is mapped to; the keyboard mapping lives here.
 Each registered game (`engines.registry`) has a section named by its key, made from
 its entry, not written out here: ``turn_seconds`` when its table has a turn clock,
 ``level`` when it has computer players, then one key per field of its options
-dataclass (type, default, allowed values and comment from the field). `HeartsConfig`
-is the [hearts] section's class; `Config.section(key)` and `Config.options(key)` answer
-for any game.
+dataclass (type, default, allowed values and comment from the field).
+`Config.section(key)` and `Config.options(key)` answer for any game, and
+``config.<key>`` reads a game's section too.
+
+A game's kiosk package may add sections of its own beside its game section (Takhteh
+Nard's [gnubg]): a module ``kiosk/games/<key>/sections.py`` whose `SECTIONS` maps
+each section's name to a `Section` (its frozen dataclass, each key's `Rule` and
+comment, and a check of the whole section). They are found by that path, as a game's
+words are, so nothing here names a game; ``config.<name>`` reads them.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import ipaddress
 import math
 import os
 import re
 import tomllib
 import warnings
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -35,8 +43,6 @@ from engines.errors import BrokenRule
 from engines.registry import GameEntry
 from engines.registry import game as registered_game
 from engines.registry import games as registered_games
-from kiosk.gnubg import DEFAULT_PLY as GNUBG_DEFAULT_PLY
-from kiosk.gnubg import MAX_PLY as GNUBG_MAX_PLY
 
 LANGUAGES = ("fa", "en")
 RHYTHM_RANGE = (3.0, 5.0)
@@ -166,28 +172,6 @@ class HandConfig:
 class TicketsConfig:
     strips: int = 8
     seed: int = 1
-
-
-@dataclass(frozen=True)
-class GnubgConfig:
-    """The [gnubg] section: GNU Backgammon, Takhteh Nard's expert level and its hints.
-    An empty `path` finds `gnubg` on the PATH, then Debian's /usr/games/gnubg; the
-    environment variables DEBARNA_GNUBG and DEBARNA_GNUBG_PLY override both keys."""
-
-    path: str = ""
-    ply: int = GNUBG_DEFAULT_PLY
-
-
-def _check_gnubg(gnubg: GnubgConfig) -> None:
-    path = gnubg.path
-    if path != path.strip() or any(ch in path for ch in "\n\r\0"):
-        raise ConfigError(f"config key gnubg.path = {path!r} is not allowed: use the gnubg "
-                          'program\'s file name without spaces round it, or "" to find gnubg '
-                          "on the PATH or at /usr/games/gnubg")
-    if "/" in path and not path.startswith("/"):
-        raise ConfigError(f"config key gnubg.path = {path!r} is not allowed: give the full "
-                          'path from / (such as "/usr/games/gnubg"), a program name on the '
-                          'PATH (such as "gnubg"), or "" to find it')
 
 
 PHONES_PORT_RANGE = (1024, 65535)
@@ -361,11 +345,6 @@ def _allowed_without(entry: GameEntry, options: dict[str, Any], key: str) -> boo
     return True
 
 
-HeartsConfig = section_class(registered_game("hearts"))
-HEARTS_LEVELS = registered_game("hearts").bot_levels
-_NAMED_GAMES = ("hearts",)  # game sections that are fields of Config by name
-
-
 @dataclass(frozen=True)
 class Config:
     display: DisplayConfig = field(default_factory=DisplayConfig)
@@ -377,25 +356,29 @@ class Config:
     buttons: ButtonsConfig = field(default_factory=ButtonsConfig)
     scanner: ScannerConfig = field(default_factory=ScannerConfig)
     printing: PrintingConfig = field(default_factory=PrintingConfig)
-    gnubg: GnubgConfig = field(default_factory=GnubgConfig)
     phones: PhonesConfig = field(default_factory=PhonesConfig)
-    hearts: HeartsConfig = field(default_factory=HeartsConfig)  # type: ignore[valid-type]
     keys: dict[Action, tuple[str, ...]] = field(default_factory=lambda: dict(DEFAULT_KEYS))
-    # The sections of the other registered games, by key (each game's defaults if unset).
+    # The registered games' sections, by key (each game's defaults if unset).
     games: Mapping[str, Any] = field(default_factory=dict)
+    # The sections games' packages add (`Section`), by name (their defaults if unset).
+    extra: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         given = dict(self.games)
         full = {entry.key: given.pop(entry.key, None) or section_class(entry)()
-                for entry in registered_games() if entry.key not in _NAMED_GAMES}
+                for entry in registered_games()}
         if given:
             raise ConfigError(f"no game {', '.join(given)} is registered")
         object.__setattr__(self, "games", full)
+        declared = game_sections()
+        unknown = sorted(set(self.extra) - set(declared))
+        if unknown:
+            raise ConfigError(f"no game adds a section {', '.join(unknown)}")
+        object.__setattr__(self, "extra", {
+            name: self.extra.get(name) or section.cls() for name, section in declared.items()})
 
     def section(self, key: str) -> Any:
         """A registered game's section (its defaults when the file has none)."""
-        if key in _NAMED_GAMES:
-            return getattr(self, key)
         found = self.games.get(key)
         return found if found is not None else section_class(registered_game(key))()
 
@@ -404,11 +387,14 @@ class Config:
         return options_of(registered_game(key), self.section(key))
 
     def __getattr__(self, name: str) -> Any:
-        # config.backgammon and the like: a game's section under its key.
-        if name.startswith("_") or name == "games":
+        # config.backgammon and the like: a game's section under its key; config.gnubg
+        # and the like: a section a game's package adds.
+        if name.startswith("_") or name in ("games", "extra"):
             raise AttributeError(name)
         if name in {entry.key for entry in registered_games()}:
             return self.section(name)
+        if name in self.extra:
+            return self.extra[name]
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
 
@@ -437,6 +423,45 @@ class _Rule:
         if self.low is not None and self.high is not None:
             return f"{what} from {self.low:g} to {self.high:g}"
         return what
+
+
+Rule = _Rule  # what a game's own section (`Section`) checks each key with
+
+
+@dataclass(frozen=True)
+class Section:
+    """A config section a game's package adds of its own: its frozen dataclass (every key
+    with its default), how each key is checked, each key's comment in the defaults file,
+    and a check of the section as a whole (raising ConfigError) once its keys pass."""
+
+    cls: type
+    rules: Mapping[str, _Rule]
+    comments: Mapping[str, str] = field(default_factory=dict)
+    check: Callable[[Any], None] | None = None
+
+
+def game_sections() -> dict[str, Section]:
+    """The sections the registered games' packages add, by name, in the games' order:
+    each package's ``sections.py`` (`SECTIONS`), imported only where the file is there."""
+    return {name: section for _, name, section in _declared()}
+
+
+def _declared() -> list[tuple[str, str, Section]]:
+    """(game key, section name, section) for each section a game's package adds."""
+    found: list[tuple[str, str, Section]] = []
+    games = resources.files("kiosk").joinpath("games")
+    keys = {entry.key for entry in registered_games()}
+    for entry in registered_games():
+        if not games.joinpath(entry.key, "sections.py").is_file():
+            continue
+        module = importlib.import_module(f"kiosk.games.{entry.key}.sections")
+        for name, section in module.SECTIONS.items():
+            taken = {n for _, n, _ in found} | set(_KIOSK_SECTIONS) | keys | {"keys"}
+            if name in taken:
+                raise ConfigError(f"game {entry.key} adds a config section [{name}], "
+                                  "whose name is taken")
+            found.append((entry.key, name, section))
+    return found
 
 
 _KIOSK_SECTIONS: dict[str, tuple[type, dict[str, _Rule]]] = {
@@ -507,10 +532,6 @@ _KIOSK_SECTIONS: dict[str, tuple[type, dict[str, _Rule]]] = {
         TicketsConfig,
         {"strips": _Rule(int, *STRIPS_RANGE), "seed": _Rule(int, 0, 2**63 - 1)},
     ),
-    "gnubg": (
-        GnubgConfig,
-        {"path": _Rule(str), "ply": _Rule(int, 0, GNUBG_MAX_PLY)},
-    ),
     "phones": (
         PhonesConfig,
         {
@@ -525,13 +546,17 @@ _KIOSK_SECTIONS: dict[str, tuple[type, dict[str, _Rule]]] = {
 
 
 class _Sections(Mapping[str, tuple[type, dict[str, _Rule]]]):
-    """Every section and its rules: the kiosk's own, then one per registered game (read
-    from the registry each time, so a game registered later has its section too)."""
+    """Every section and its rules: the kiosk's own, then one per registered game with
+    the sections its package adds after it (read from the registry each time, so a
+    game registered later has its section too)."""
 
     def _all(self) -> dict[str, tuple[type, dict[str, _Rule]]]:
         sections = dict(_KIOSK_SECTIONS)
-        for entry in registered_games():
+        declared = _declared()
+        for entry in registered_games():  # each game's section, then those it adds
             sections[entry.key] = (section_class(entry), _game_rules(entry))
+            for _, name, extra in (d for d in declared if d[0] == entry.key):
+                sections[name] = (extra.cls, dict(extra.rules))
         return sections
 
     def __getitem__(self, key: str) -> tuple[type, dict[str, _Rule]]:
@@ -663,6 +688,8 @@ def from_mapping(data: dict[str, Any]) -> Config:
     """A validated Config from parsed TOML (a dict of sections)."""
     sections: dict[str, Any] = {}
     games: dict[str, Any] = {}
+    extra: dict[str, Any] = {}
+    declared = game_sections()
     known = dict(_SECTIONS)
     for section, table in data.items():
         if section == "keys":
@@ -673,12 +700,8 @@ def from_mapping(data: dict[str, Any]) -> Config:
         cls, rules = known[section]
         if not isinstance(table, dict):
             raise ConfigError(f"config [{section}] must be a table of keys")
-        if section not in _KIOSK_SECTIONS:
-            made = _game_section(registered_game(section), table)
-            if section in _NAMED_GAMES:
-                sections[section] = made
-            else:
-                games[section] = made
+        if section not in _KIOSK_SECTIONS and section not in declared:
+            games[section] = _game_section(registered_game(section), table)
             continue
         values = {}
         for key, value in table.items():
@@ -688,15 +711,18 @@ def from_mapping(data: dict[str, Any]) -> Config:
                     + ", ".join(rules)
                 )
             values[key] = _check(f"{section}.{key}", value, rules[key])
-        sections[section] = cls(**values)
+        if section in declared:
+            made = extra[section] = cls(**values)
+            if declared[section].check is not None:
+                declared[section].check(made)
+        else:
+            sections[section] = cls(**values)
     if "buttons" in sections:
         _check_pins_once(sections["buttons"])
-    if "gnubg" in sections:
-        _check_gnubg(sections["gnubg"])
     if "phones" in sections:
         _check_phones(sections["phones"])
     keys = _keys(data["keys"]) if "keys" in data else dict(DEFAULT_KEYS)
-    return Config(**sections, keys=keys, games=games)
+    return Config(**sections, keys=keys, games=games, extra=extra)
 
 
 SYSTEM_CONFIG = Path("/etc/debarna/kiosk.toml")
@@ -792,8 +818,6 @@ _COMMENTS = {
     "printing.escpos": 'a receipt printer instead: "/dev/usb/lp0" or "usb:VID:PID"',
     "tickets.strips": "strips of 6 tickets in the box, 1 to 50",
     "tickets.seed": "which box: the one `debarna tickets --seed` prints",
-    "gnubg.path": 'GNU Backgammon for Takhteh Nard\'s expert; "" = gnubg or /usr/games/gnubg',
-    "gnubg.ply": f"how deep the expert (and its hints) looks, 0 to {GNUBG_MAX_PLY}; 2 = strong",
     "phones.enabled": "phones join the game over the home network (QR codes on the TV)",
     "phones.port": "web port for phones, 1024 to 65535; change the unit's SocketBindAllow too",
     "phones.name": 'host in the QR codes\' links, e.g. "debarna.local"; "" = the kiosk\'s own IP',
@@ -811,10 +835,16 @@ def defaults_toml() -> str:
         "# `debarna config --check FILE`, print the defaults with `debarna config --defaults`.",
         "",
     ]
+    declared = game_sections()
     for section, (_, rules) in _SECTIONS.items():
         lines.append(f"[{section}]")
         values = getattr(config, section)
-        comments = {} if section in _KIOSK_SECTIONS else _game_comments(registered_game(section))
+        if section in _KIOSK_SECTIONS:
+            comments: Mapping[str, str] = {}
+        elif section in declared:
+            comments = declared[section].comments
+        else:
+            comments = _game_comments(registered_game(section))
         for key in rules:
             text = f"{key} = {_toml_value(getattr(values, key))}"
             comment = comments.get(key) or _COMMENTS.get(f"{section}.{key}")

@@ -1,5 +1,5 @@
 """The UI string catalogues (one TOML file per language in kiosk/locales, and one per
-language for each hosted game's own words in kiosk/locales/games/<key>.<lang>.toml, read
+language in each game package's own folder, kiosk/games/<key>/locales/<lang>.toml, read
 under the game's key) and `t()`.
 
 Keys are dotted paths ("caller.paused"); values may hold {placeholders} filled by
@@ -44,18 +44,17 @@ def catalogue(lang: str) -> dict[str, str]:
         raise CatalogueError(f"no catalogue for language {lang!r}: use one of {LANGUAGES}")
     locales = resources.files("kiosk").joinpath("locales")
     flat = _flatten(tomllib.loads(locales.joinpath(f"{lang}.toml").read_text("utf-8")))
-    games = locales.joinpath("games")
-    if games.is_dir():  # a hosted game's own words: games/<key>.<lang>.toml, under <key>.
-        for path in sorted(games.iterdir(), key=lambda p: p.name):
-            key, _, rest = path.name.partition(".")
-            if rest != f"{lang}.toml":
-                continue
-            own = _flatten(tomllib.loads(path.read_text("utf-8")), key + ".")
-            clash = sorted(set(own) & set(flat))
-            if clash:
-                raise CatalogueError(f"{path.name} repeats keys of the catalogue: "
-                                     f"{', '.join(clash[:3])}")
-            flat.update(own)
+    games = resources.files("kiosk").joinpath("games")
+    for package in sorted(games.iterdir() if games.is_dir() else (), key=lambda p: p.name):
+        path = package.joinpath("locales", f"{lang}.toml")
+        if not path.is_file():  # a game's own words: games/<key>/locales/<lang>.toml
+            continue
+        own = _flatten(tomllib.loads(path.read_text("utf-8")), package.name + ".")
+        clash = sorted(set(own) & set(flat))
+        if clash:
+            raise CatalogueError(f"{package.name}/locales/{lang}.toml repeats keys of "
+                                 f"the catalogue: {', '.join(clash[:3])}")
+        flat.update(own)
     return flat
 
 

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engines.registry import game as registered_game
-from kiosk.caller import make_rng
 from kiosk.config import options_of
+from kiosk.flags import seeded_rng
 from kiosk.games import Host, menu_choices
 from kiosk.table.seats import Mode, ways_to_play
 
@@ -78,7 +78,7 @@ class DealtHosting:
         start = next((m for m in modes if m.key == mode), None) or \
             next(m for m in modes if m.key == level)
         return self.scene_class(
-            text, tr, lambda: self.state_class(choices.chosen), start.bots, make_rng(seed),
+            text, tr, lambda: self.state_class(choices.chosen), start.bots, seeded_rng(seed),
             modes=modes, modes_for=modes_for, mode=start.key, on_action=on_action,
             turn_seconds=section.turn_seconds, level=level, level_bot=self.screen_bot,
             thinker=thinker, rule_choices=choices, keys=keys, table_game=self.table_game)

@@ -108,7 +108,7 @@ class PhoneHub:
         self.codes = codes
         self.claim = claim
         self.scene: Any = None  # the card table phones sit at (a CardTableScene)
-        self.caller: Any = None  # the Dabernā caller (kiosk.caller.CallerController)
+        self.caller: Any = None  # the Dabernā caller (kiosk.games.debarna.caller.CallerController)
         self.clients: dict[int, Client] = {}
         self.tickets: dict[str, HeldTicket] = {}
         self._codes: dict[str, int] = {}  # join code -> seat, for `_game`

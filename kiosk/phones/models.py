@@ -2,7 +2,7 @@
 frame loop's thread.
 
 A seat's page is built from `view(seat)` alone, through the card table's own hooks
-(`kiosk.scenes.card_table.CardTableScene`): the same hand order, legal cards, offers,
+(`kiosk.scenes.card_table.scene.CardTableScene`): the same hand order, legal cards, offers,
 select-N step, plate lines and words as the TV would show that seat, in the page's
 language. Nothing of another seat's hidden cards is ever read: the view does not hold
 them.

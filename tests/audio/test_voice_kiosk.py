@@ -19,7 +19,7 @@ import pygame
 import pytest
 
 from audio.player import SAMPLE_RATE
-from kiosk.scenes.caller import make_layout
+from kiosk.games.debarna.scene import make_layout
 from kiosk.theme import WARN
 
 ROOT = Path(__file__).resolve().parents[2]

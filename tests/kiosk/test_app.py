@@ -14,9 +14,9 @@ import pytest
 from engines.debarna.options import Stage
 from engines.registry import games as registered_games
 from kiosk.app import Kiosk, KioskOptions, key_map, run
-from kiosk.caller import ClaimPhase
 from kiosk.config import Action, Config, ConfigError, PrintingConfig, from_mapping, load
-from kiosk.scenes.caller import CELL_LAST, CELL_ON, CallerScene
+from kiosk.games.debarna.caller import ClaimPhase
+from kiosk.games.debarna.scene import CELL_LAST, CELL_ON, CallerScene
 from kiosk.scenes.home import HomeScene
 
 

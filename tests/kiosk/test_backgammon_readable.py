@@ -24,8 +24,7 @@ from engines.backgammon.bots import make_bot
 from engines.backgammon.options import GameOptions
 from engines.backgammon.rules import Board, GameState
 from kiosk.games.backgammon import backgammon_modes, backgammon_scene
-from kiosk.i18n import Translator
-from kiosk.scenes.backgammon import (
+from kiosk.games.backgammon.scene import (
     READ,
     SMALL,
     TOOLS,
@@ -33,6 +32,7 @@ from kiosk.scenes.backgammon import (
     Bot,
     make_layout,
 )
+from kiosk.i18n import Translator
 from kiosk.text import Line, TextRenderer
 from kiosk.theme import safe_area
 from tests.kiosk.walker import Sheet, Words, read_frame, recording
@@ -247,7 +247,7 @@ def test_the_modes_menu_shows_every_row_at_full_size_clear_of_the_tools(
     surface = read(scene, size)
     shown = {line.text: line for line, _ in lines(surface)}
     for row in (*scene.menu_lines(), tr("backgammon.choose_mode")):
-        if row.startswith(tr("gnubg.missing")[:12]):
+        if row.startswith(tr("backgammon.gnubg.missing")[:12]):
             continue  # the expert's row when GNU Backgammon is missing: not this screen's words
         assert row in shown, row
         full_size(scene, shown[row])
@@ -260,7 +260,7 @@ def test_the_expert_row_without_gnu_backgammon_says_why_at_full_size(
         display: None, lang: str, size: tuple[int, int], tmp_path: object) -> None:
     """On a kiosk where GNU Backgammon is not installed, the expert's row says what it
     needs, at the size of every other row."""
-    from kiosk.config import GnubgConfig
+    from kiosk.games.backgammon.sections import GnubgConfig
 
     tr = Translator(lang)
     missing = GnubgConfig(path=str(tmp_path) + "/no-gnubg")
@@ -269,8 +269,8 @@ def test_the_expert_row_without_gnu_backgammon_says_why_at_full_size(
     scene.handle(None, "", 0.0)
     scene._toggle_menu()
     shown = {line.text: line for line, _ in lines(read(scene, size))}
-    assert tr("gnubg.missing") in shown
-    full_size(scene, shown[tr("gnubg.missing")])
+    assert tr("backgammon.gnubg.missing") in shown
+    full_size(scene, shown[tr("backgammon.gnubg.missing")])
 
 
 @both

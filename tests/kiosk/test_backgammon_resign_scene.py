@@ -19,8 +19,8 @@ from engines.backgammon.rules import (
     ResignAnswer,
 )
 from kiosk.config import Action
+from kiosk.games.backgammon.scene import BackgammonScene, Bot, RandomBot
 from kiosk.i18n import Translator
-from kiosk.scenes.backgammon import BackgammonScene, Bot, RandomBot
 from kiosk.text import TextRenderer
 
 

@@ -25,8 +25,8 @@ from engines.backgammon.rules import (
 from kiosk.app import HOME_GAMES
 from kiosk.config import Action
 from kiosk.games.backgammon import backgammon_modes, backgammon_scene
+from kiosk.games.backgammon.scene import BackgammonScene, Bot, RandomBot, TurnPicker, make_layout
 from kiosk.i18n import Translator
-from kiosk.scenes.backgammon import BackgammonScene, Bot, RandomBot, TurnPicker, make_layout
 from kiosk.text import TextRenderer
 from tests.engines.backgammon import independent
 from tests.engines.backgammon.positions import random_positions
@@ -249,7 +249,7 @@ def test_the_menu_chooses_a_mode(display: None) -> None:
     assert scene.mode == "hard" and not scene.menu_open
     keys = [m.key for m in backgammon_modes()]
     assert keys[:4] == ["hotseat", "easy", "medium", "hard"] and keys[-1] == "demo"
-    assert keys[4] in ("expert", "expert_missing")  # GNU Backgammon's level (kiosk.gnubg)
+    assert keys[4] in ("expert", "expert_missing")  # GNU Backgammon's level
 
 
 def test_the_home_menu_lists_takhteh_nard_after_daberna() -> None:
@@ -338,7 +338,7 @@ def test_the_headless_command_shows_a_demo_match(tmp_path: Path) -> None:
         assert image.get_size() == (1920, 1080)
         colours = {tuple(image.get_at((x, y)))[:3] for x in range(0, 1920, 24)
                    for y in range(0, 1080, 24)}
-        from kiosk.scenes.backgammon import FELT, POINT_A, POINT_B
+        from kiosk.games.backgammon.scene import FELT, POINT_A, POINT_B
         assert {FELT, POINT_A, POINT_B} <= colours  # the board is drawn
     finally:
         pygame.quit()

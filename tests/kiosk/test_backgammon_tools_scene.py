@@ -23,19 +23,19 @@ from engines.backgammon.ids import MatchInfo, match_id
 from engines.backgammon.net import evaluate
 from engines.backgammon.options import GameOptions, Kind
 from engines.backgammon.rules import Board, CubeAction, GameState, Phase, Play
-from kiosk import gnubg
+from kiosk.games.backgammon import gnubg
 from kiosk.config import Action
-from kiosk.gnubg import GnubgBot, why_unavailable
-from kiosk.i18n import Translator
-from kiosk.match_journal import MatchJournal, records_for
-from kiosk.scenes import backgammon as scene_module
-from kiosk.scenes.backgammon import (
+from kiosk.games.backgammon.gnubg import GnubgBot, why_unavailable
+from kiosk.games.backgammon.scene import (
     HELP_ROWS,
     TOOLS,
     BackgammonScene,
     Bot,
     position_from,
 )
+from kiosk.i18n import Translator
+from kiosk.match_journal import MatchJournal, records_for
+from kiosk.games.backgammon import scene as scene_module
 from kiosk.store import Store
 from kiosk.text import TextRenderer
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from kiosk.cli import main
-from kiosk.keys import KEY_FILE, load_codes, reserve_strips
+from kiosk.games.debarna.keys import KEY_FILE, load_codes, reserve_strips
 from kiosk.store import DB_NAME, Store, data_dir
 
 ROOT = Path(__file__).resolve().parents[2]

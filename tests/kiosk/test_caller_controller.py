@@ -9,7 +9,7 @@ import pytest
 from engines.debarna.hand import Reason
 from engines.debarna.options import HandOptions, Stage
 from engines.debarna.strips import make_strips
-from kiosk.caller import (
+from kiosk.games.debarna.caller import (
     NEW_HAND_WINDOW,
     CallerController,
     Changed,

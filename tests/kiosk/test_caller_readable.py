@@ -19,10 +19,15 @@ from benchmarks.verdict_contrast import play_to
 from engines.debarna.hand import Reason, Verdict
 from engines.debarna.options import HandOptions, Stage
 from engines.debarna.strips import make_strips
-from kiosk.caller import CallerController, ClaimPhase, ClaimResult, Notice, box_tickets
 from kiosk.config import Action
-from kiosk.i18n import Translator, catalogue
-from kiosk.scenes.caller import (
+from kiosk.games.debarna.caller import (
+    CallerController,
+    ClaimPhase,
+    ClaimResult,
+    Notice,
+    box_tickets,
+)
+from kiosk.games.debarna.scene import (
     CELL_OFF,
     CELL_OFF_TEXT,
     LEGEND_KEYS,
@@ -30,6 +35,7 @@ from kiosk.scenes.caller import (
     CallerScene,
     make_layout,
 )
+from kiosk.i18n import Translator, catalogue
 from kiosk.text import TextRenderer
 from kiosk.theme import WARN, contrast, safe_area
 from tests.kiosk.walker import (

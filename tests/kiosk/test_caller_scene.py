@@ -10,11 +10,10 @@ import pytest
 from benchmarks.table_readability import MATCH, Measure, measure_label
 from engines.debarna.options import HandOptions, Stage
 from engines.debarna.strips import make_strips
-from kiosk.caller import CallerController, box_tickets
 from kiosk.config import Action
-from kiosk.i18n import Translator
-from kiosk.journal import Resumed
-from kiosk.scenes.caller import (
+from kiosk.games.debarna.caller import CallerController, box_tickets
+from kiosk.games.debarna.journal import Resumed
+from kiosk.games.debarna.scene import (
     CELL_LAST,
     CELL_ON,
     LEGEND_KEYS,
@@ -23,7 +22,8 @@ from kiosk.scenes.caller import (
     board_position,
     make_layout,
 )
-from kiosk.scenes.hearts import Label
+from kiosk.games.hearts.scene import Label
+from kiosk.i18n import Translator
 from kiosk.text import TextRenderer
 from kiosk.theme import BACKGROUND, contrast
 

@@ -1,4 +1,4 @@
-"""The shared card table (`kiosk.scenes.card_table`) hosts a game that is not Bidel.
+"""The shared card table (`kiosk.scenes.card_table.scene`) hosts a game that is not Bidel.
 
 The game is Duel, a tiny trick game for 2 to 5 seats written here in a few lines: each
 seat says "play" or "pass" (a choice dialog), South then discards two cards but never an
@@ -28,9 +28,9 @@ from engines.errors import BrokenRule
 from kiosk import theme
 from kiosk.config import Action
 from kiosk.i18n import Translator
-from kiosk.scenes.card_layout import PLACES, make_layout
-from kiosk.scenes.card_pieces import HELP_ROWS, SLIDE
-from kiosk.scenes.card_table import CardTableScene, Offer, ScoreSheet, Selection, ShownTrick
+from kiosk.scenes.card_table.layout import PLACES, make_layout
+from kiosk.scenes.card_table.pieces import HELP_ROWS, SLIDE
+from kiosk.scenes.card_table.scene import CardTableScene, Offer, ScoreSheet, Selection, ShownTrick
 from kiosk.table.controller import Move, Pacing
 from kiosk.table.games import TableGame
 from kiosk.text import TextRenderer

@@ -21,12 +21,12 @@ from engines.debarna.records import replay
 from engines.debarna.strips import BOX_PREFIX, make_strips
 from engines.debarna.ticket import Ticket, normalise_serial
 from kiosk.app import KioskOptions, build_controller
-from kiosk.caller import CallerController, ClaimPhase, box_tickets
 from kiosk.config import Config
-from kiosk.journal import Journal
-from kiosk.keys import load_codes
+from kiosk.games.debarna.caller import CallerController, ClaimPhase, box_tickets
+from kiosk.games.debarna.journal import Journal
+from kiosk.games.debarna.keys import load_codes
+from kiosk.games.debarna.tickets import draw, issue, register
 from kiosk.store import DB_NAME, open_store
-from kiosk.tickets import draw, issue, register
 
 HOST = KioskOptions(seed=11)  # a kiosk with a host: tickets are checked in
 
@@ -348,7 +348,7 @@ def test_a_late_refusal_names_the_stage_and_the_number_on_which_the_card_complet
 
 def test_a_ticket_key_others_can_read_is_warned_about_on_the_screen(data: Path) -> None:
     from kiosk.app import load_kiosk_codes
-    from kiosk.keys import key_path
+    from kiosk.games.debarna.keys import key_path
 
     load_codes()
     assert load_kiosk_codes()[1] is None
@@ -364,8 +364,8 @@ def test_the_host_decides_on_an_unchecked_ticket_with_one_key(
     import pygame
 
     from kiosk.config import Action
+    from kiosk.games.debarna.scene import CallerScene
     from kiosk.i18n import Translator
-    from kiosk.scenes.caller import CallerScene
     from kiosk.text import TextRenderer
 
     printed = print_strips(1, seed=6)
@@ -403,8 +403,8 @@ def test_the_check_in_hints_are_28_px_tall_4_5_to_1_and_apart(
 ) -> None:
     import pygame
 
+    from kiosk.games.debarna.scene import CallerScene, make_layout
     from kiosk.i18n import Translator
-    from kiosk.scenes.caller import CallerScene, make_layout
     from kiosk.text import TextRenderer
     from tests.kiosk.test_caller_scene import assert_readable, measured
 

@@ -21,11 +21,11 @@ from engines.debarna.hand import Hand, Reason
 from engines.debarna.options import HandOptions, Stage
 from engines.debarna.ticket import Ticket
 from kiosk.app import Kiosk, KioskOptions
-from kiosk.caller import ClaimPhase
 from kiosk.config import ButtonsConfig, Config, VoiceConfig
-from kiosk.keys import load_codes
+from kiosk.games.debarna.caller import ClaimPhase
+from kiosk.games.debarna.keys import load_codes
+from kiosk.games.debarna.tickets import issue
 from kiosk.store import open_store
-from kiosk.tickets import issue
 
 SEATS = (17, 27, 22)
 LEDS = (5, 6, 13)

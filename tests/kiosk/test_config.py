@@ -163,7 +163,7 @@ def test_a_file_that_cannot_be_read_is_one_line(tmp_path: Path) -> None:
 
 
 def test_the_gnubg_section_defaults_to_finding_gnubg_at_its_default_ply() -> None:
-    from kiosk.gnubg import DEFAULT_PLY
+    from kiosk.games.backgammon.gnubg import DEFAULT_PLY
 
     assert Config().gnubg.path == ""
     assert Config().gnubg.ply == DEFAULT_PLY
@@ -195,7 +195,7 @@ def test_a_bad_gnubg_key_is_named_with_what_is_allowed(
 
 
 def test_the_environment_overrides_the_gnubg_section(monkeypatch: pytest.MonkeyPatch) -> None:
-    from kiosk import gnubg
+    from kiosk.games.backgammon import gnubg
 
     monkeypatch.delenv(gnubg.ENV_PATH, raising=False)
     monkeypatch.delenv(gnubg.ENV_PLY, raising=False)

@@ -26,9 +26,9 @@ from benchmarks.table_readability import (
 from engines.debertz.bots import make_bot
 from engines.debertz.options import DebertzOptions
 from engines.debertz.rules import BELLA, GameState, Phase
+from kiosk.games.debertz.scene import DebertzScene
 from kiosk.i18n import Translator
-from kiosk.scenes.card_pieces import Label
-from kiosk.scenes.debertz import DebertzScene
+from kiosk.scenes.card_table.pieces import Label
 from tests.kiosk.test_debertz_scene import advance, scene_with, until
 
 SIZES = [(1920, 1080), (1280, 720)]

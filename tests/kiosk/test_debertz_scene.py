@@ -1,4 +1,4 @@
-"""The Debertz table on the TV (`kiosk.scenes.debertz`, hosted by `kiosk.games.debertz`):
+"""The Debertz table on the TV (`kiosk.games.debertz.scene`, hosted by `kiosk.games.debertz`):
 whole deals at 2, 3 and 4 seats, the bidding dialogs, the swap, the redeal and bella,
 illegal cards refused with the engine's rule, the score sheet of a deal, the kiosk's
 headless view, home menu and journal, and ``debarna debertz selfplay --deals``."""
@@ -25,8 +25,8 @@ from kiosk.app import HOME_GAMES
 from kiosk.cards_draw import FACE
 from kiosk.config import Action, Config, VoiceConfig
 from kiosk.games.debertz import HOSTING, mid_deal
+from kiosk.games.debertz.scene import RULE_KEYS, DebertzScene
 from kiosk.i18n import Translator
-from kiosk.scenes.debertz import RULE_KEYS, DebertzScene
 from kiosk.table.seats import people_seats
 from kiosk.text import TextRenderer
 from tests.kiosk.walker import menu_window_follows_the_cursor

@@ -16,9 +16,9 @@ from engines.cards.german import GermanCard
 from engines.dobbm.options import DobbmOptions, SowDiscardRule
 from engines.dobbm.rules import Call, GameState, Phase
 from kiosk.cards_draw import face_of
+from kiosk.games.dobbm.scene import DobbmScene
 from kiosk.i18n import Translator
-from kiosk.scenes.card_pieces import KEY_LABELS, Played
-from kiosk.scenes.dobbm import DobbmScene
+from kiosk.scenes.card_table.pieces import KEY_LABELS, Played
 from tests.kiosk.test_dobbm_scene import (
     cap_height,
     clashes,

@@ -1,4 +1,4 @@
-"""The Dobbm table on the TV (`kiosk.scenes.dobbm`, hosted by `kiosk.games.dobbm`): whole
+"""The Dobbm table on the TV (`kiosk.games.dobbm.scene`, hosted by `kiosk.games.dobbm`): whole
 hands at 4 and 5 seats, the bid dialog, the discard of 4 with the Sow rule, Schwacher and
 retour, illegal cards refused with the engine's rule, the payment sheet and the ledger,
 the Mußrunde asked for from the screen, the kiosk's headless view, home menu, config and
@@ -31,8 +31,8 @@ from kiosk.app import HOME_GAMES
 from kiosk.cards_draw import FACE, GERMAN
 from kiosk.config import Action, Config, VoiceConfig
 from kiosk.games.dobbm import HOSTING, MENU_OPTIONS, mid_hand
+from kiosk.games.dobbm.scene import DobbmScene, display_order
 from kiosk.i18n import Translator
-from kiosk.scenes.dobbm import DobbmScene, display_order
 from kiosk.text import TextRenderer
 from tests.kiosk.walker import menu_window_follows_the_cursor
 

@@ -14,10 +14,10 @@ from engines.backgammon.rules import Board, GameState
 from engines.hearts.bots import make_bot
 from engines.hearts.rules import GameState as HeartsState
 from kiosk.config import Action
+from kiosk.games.backgammon.scene import BackgammonScene
+from kiosk.games.hearts.scene import HeartsScene
 from kiosk.i18n import Translator
-from kiosk.scenes.backgammon import BackgammonScene
 from kiosk.scenes.budget import WHOLE_AFTER, Budget
-from kiosk.scenes.hearts import HeartsScene
 from kiosk.text import TextRenderer
 
 SIZE = (1280, 720)

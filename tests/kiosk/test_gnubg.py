@@ -28,10 +28,10 @@ from engines.backgammon.rules import (
     View,
     legal_plays,
 )
-from kiosk import gnubg
+from kiosk.games.backgammon import gnubg
 from kiosk.cli import main
 from kiosk.config import Action
-from kiosk.gnubg import (
+from kiosk.games.backgammon.gnubg import (
     CubeHint,
     GnubgBot,
     GnubgMissing,

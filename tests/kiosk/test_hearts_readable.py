@@ -32,9 +32,7 @@ from engines.hearts.rules import PASS_SIZE, GameState, Phase
 from kiosk import theme
 from kiosk.config import DEFAULT_KEYS, Action
 from kiosk.games.hearts import mid_hand
-from kiosk.i18n import Translator
-from kiosk.scenes.card_pieces import pair_width
-from kiosk.scenes.hearts import (
+from kiosk.games.hearts.scene import (
     HELP_ROWS,
     SLIDE,
     HeartsScene,
@@ -42,6 +40,8 @@ from kiosk.scenes.hearts import (
     key_label,
     wrap_pairs,
 )
+from kiosk.i18n import Translator
+from kiosk.scenes.card_table.pieces import pair_width
 from kiosk.text import TextRenderer
 from kiosk.theme import safe_area
 
@@ -350,8 +350,7 @@ def test_before_the_first_trick_is_won_the_last_trick_box_says_so(display: None)
 @pytest.mark.parametrize("lang", ["en", "fa"])
 def test_the_modes_menu_opens_with_the_ways_to_play_in_the_tables_language(
         display: None, lang: str) -> None:
-    from kiosk.config import HeartsConfig
-    from kiosk.games.hearts import hearts_modes
+    from kiosk.games.hearts import HeartsConfig, hearts_modes
 
     tr = Translator(lang)
     scene = HeartsScene(TextRenderer(rtl=tr.rtl), tr, GameState, (None, *(

@@ -17,10 +17,9 @@ from engines.hearts.options import HeartsOptions
 from engines.hearts.rules import PASS_SIZE, GameState, Pass, Phase
 from kiosk.app import HOME_GAMES, GamepadInput
 from kiosk.cards_draw import FACE
-from kiosk.config import Action, ConfigError, HeartsConfig, from_mapping
-from kiosk.games.hearts import hearts_modes, hearts_scene
-from kiosk.i18n import Translator
-from kiosk.scenes.hearts import (
+from kiosk.config import Action, ConfigError, from_mapping
+from kiosk.games.hearts import HeartsConfig, hearts_modes, hearts_scene
+from kiosk.games.hearts.scene import (
     HOLD,
     RESULT_PAUSE,
     Bot,
@@ -29,6 +28,7 @@ from kiosk.scenes.hearts import (
     make_layout,
     people_seats,
 )
+from kiosk.i18n import Translator
 from kiosk.text import TextRenderer
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -458,7 +458,8 @@ def kiosk_on_hearts(seed: int = 5, hearts: HeartsConfig | None = None) -> object
     from kiosk.config import Config, VoiceConfig
 
     app = Kiosk(KioskOptions(headless=True, lang="en", seed=seed, size=(1280, 720)),
-                Config(voice=VoiceConfig(enabled=False), hearts=hearts or HeartsConfig()))
+                Config(voice=VoiceConfig(enabled=False),
+                       games={"hearts": hearts or HeartsConfig()}))
     app.show("hearts")
     return app
 
@@ -690,7 +691,7 @@ def test_a_played_card_slides_to_the_middle_and_the_trick_to_its_winner(display:
 @pytest.mark.parametrize("players", [3, 5])
 @pytest.mark.parametrize("rtl", [False, True])
 def test_plates_and_overlays_keep_apart_at_every_table_size(players: int, rtl: bool) -> None:
-    from kiosk.scenes.hearts import PLACES
+    from kiosk.games.hearts.scene import PLACES
 
     layout = make_layout(SIZE, rtl, players)
     screen = pygame.Rect((0, 0), SIZE)

@@ -14,7 +14,7 @@ import pytest
 
 from benchmarks.journal_damage import build, garbage_mid_file, wal_header_overwritten
 from kiosk.cli import main
-from kiosk.history import read_history
+from kiosk.games.debarna.history import read_history
 from kiosk.store import DB_NAME, Store
 
 

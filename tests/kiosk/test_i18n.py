@@ -77,7 +77,7 @@ def test_bidel_rule_messages_use_the_sources_words() -> None:
 
 def _locales(tmp_path: Path, files: dict[str, str], monkeypatch: pytest.MonkeyPatch) -> None:
     for name, text in files.items():
-        path = tmp_path / "locales" / name
+        path = tmp_path / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
     monkeypatch.setattr(i18n.resources, "files", lambda package: tmp_path)
@@ -86,9 +86,11 @@ def _locales(tmp_path: Path, files: dict[str, str], monkeypatch: pytest.MonkeyPa
 
 def test_a_hosted_games_own_words_are_read_under_its_key(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    _locales(tmp_path, {"en.toml": '[app]\ntitle = "Kiosk"\n',
-                        "games/nim.en.toml": 'title = "Nim"\n[buttons]\ntake = "Take {n}"\n',
-                        "games/nim.fa.toml": 'title = "نیم"\n'}, monkeypatch)
+    _locales(tmp_path, {"locales/en.toml": '[app]\ntitle = "Kiosk"\n',
+                        "games/nim/locales/en.toml":
+                            'title = "Nim"\n[buttons]\ntake = "Take {n}"\n',
+                        "games/nim/locales/fa.toml": 'title = "نیم"\n',
+                        "games/nim/__init__.py": ""}, monkeypatch)
     try:
         assert i18n.catalogue("en") == {"app.title": "Kiosk", "nim.title": "Nim",
                                         "nim.buttons.take": "Take {n}"}
@@ -98,10 +100,11 @@ def test_a_hosted_games_own_words_are_read_under_its_key(
 
 def test_a_games_words_may_not_replace_the_kiosks(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    _locales(tmp_path, {"en.toml": '[nim]\ntitle = "Nim"\n',
-                        "games/nim.en.toml": 'title = "Another"\n'}, monkeypatch)
+    _locales(tmp_path, {"locales/en.toml": '[nim]\ntitle = "Nim"\n',
+                        "games/nim/locales/en.toml": 'title = "Another"\n'}, monkeypatch)
     try:
-        with pytest.raises(i18n.CatalogueError, match=r"nim\.en\.toml repeats keys.*nim\.title"):
+        with pytest.raises(i18n.CatalogueError,
+                           match=r"nim/locales/en\.toml repeats keys.*nim\.title"):
             i18n.catalogue("en")
     finally:
         i18n.catalogue.cache_clear()

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from kiosk.keys import KeyFileError, key_path, key_warning, load_codes, reserve_strips
+from kiosk.games.debarna.keys import KeyFileError, key_path, key_warning, load_codes, reserve_strips
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -30,7 +30,7 @@ def test_a_key_others_can_read_is_warned_about(caplog: pytest.LogCaptureFixture)
     assert warning is not None
     assert "can be read by other users (mode 0644)" in warning
     assert f"chmod 600 {key_path()}" in warning
-    with caplog.at_level(logging.WARNING, logger="kiosk.keys"):
+    with caplog.at_level(logging.WARNING, logger="kiosk.games.debarna.keys"):
         load_codes()
     assert warning in caplog.text
 
@@ -83,7 +83,7 @@ def test_two_processes_reserving_at_once_never_get_the_same_strip(tmp_path: Path
     load_codes()
     code = (
         "import sys\n"
-        "from kiosk.keys import reserve_strips\n"
+        "from kiosk.games.debarna.keys import reserve_strips\n"
         "print(' '.join(str(reserve_strips(2)) for _ in range(40)))\n"
     )
     env = {**os.environ}

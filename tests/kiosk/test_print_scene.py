@@ -15,8 +15,7 @@ import pytest
 from hardware.printing import PrintError, print_pdf
 from kiosk.app import Kiosk
 from kiosk.config import Action, Config
-from kiosk.i18n import Translator, catalogue
-from kiosk.scenes.printing import (
+from kiosk.games.debarna.printing import (
     DONE,
     FAILED,
     IDLE,
@@ -26,6 +25,7 @@ from kiosk.scenes.printing import (
     failure,
     make_layout,
 )
+from kiosk.i18n import Translator, catalogue
 from kiosk.store import StoreError
 from kiosk.text import TextRenderer
 from kiosk.theme import GOOD, WARN

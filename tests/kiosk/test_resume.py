@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from kiosk.history import hand_records
+from kiosk.games.debarna.history import hand_records
 from kiosk.store import DB_NAME
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -19,8 +19,8 @@ from benchmarks.journal_damage import KINDS, Kind, Snapshot, build, readable, ru
 from engines.debarna.hand import Hand
 from engines.debarna.options import HandOptions
 from engines.debarna.strips import make_strips
+from kiosk.games.debarna.journal import Journal
 from kiosk.i18n import Translator, catalogue
-from kiosk.journal import Journal
 from kiosk.salvage import mark_path, read_mark, read_raw
 from kiosk.store import DB_NAME, Store
 

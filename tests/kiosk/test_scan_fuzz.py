@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from engines.debarna.codes import QR_ALPHANUMERIC, CodeError, CodeProblem, TicketCodes
 from engines.debarna.strips import make_strips
-from kiosk.caller import CallerController, ClaimPhase
+from kiosk.games.debarna.caller import CallerController, ClaimPhase
 
 SECRET = bytes(range(32))
 CODES = TicketCodes("ABCDEF", SECRET)

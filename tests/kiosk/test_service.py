@@ -17,7 +17,7 @@ import pytest
 
 from kiosk.app import Kiosk, KioskOptions
 from kiosk.config import Config
-from kiosk.journal import Journal
+from kiosk.games.debarna.journal import Journal
 from kiosk.notify import Notifier
 from kiosk.store import DB_NAME, Store
 
@@ -88,7 +88,7 @@ def test_ready_is_sent_only_once_the_first_frame_is_on_the_display(
     try:
         kiosk.loop()
     finally:
-        kiosk.journal.store.close()
+        kiosk.games.debarna.journal.store.close()
     after = [line for _, heard in shown[1:] for line in heard] + _heard(server)
     server.close()
     assert shown, "no frame was drawn"

@@ -9,7 +9,7 @@ from engines.backgammon.options import GameOptions
 from engines.backgammon.rules import Board, GameState
 from kiosk.app import Kiosk, KioskOptions
 from kiosk.config import Config, VoiceConfig
-from kiosk.scenes.backgammon import BackgammonScene
+from kiosk.games.backgammon.scene import BackgammonScene
 
 # A position from the middle of a game: White has split its back checkers and made a point.
 POSITION = "4HPwATDgc/ABMA"

@@ -21,9 +21,8 @@ from benchmarks.verdict_contrast import (
 from engines.debarna.hand import Verdict
 from engines.debarna.options import Stage
 from engines.debarna.ticket import ROWS
-from kiosk.caller import ClaimPhase, ClaimResult, Notice
-from kiosk.i18n import PERSIAN_DIGITS
-from kiosk.scenes.caller import (
+from kiosk.games.debarna.caller import ClaimPhase, ClaimResult, Notice
+from kiosk.games.debarna.scene import (
     CELL_LAST,
     CELL_ON,
     LAST_FRAME,
@@ -32,6 +31,7 @@ from kiosk.scenes.caller import (
     VerdictDrawn,
     make_layout,
 )
+from kiosk.i18n import PERSIAN_DIGITS
 from kiosk.text import TextRenderer
 
 HD = (1920, 1080)

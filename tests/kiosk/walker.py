@@ -252,7 +252,7 @@ class Words:
     """Each language's catalogue words, and the keys' names a help line shows."""
 
     def __init__(self) -> None:
-        from kiosk.scenes.card_pieces import key_label
+        from kiosk.scenes.card_table.pieces import key_label
 
         self.keys = {key_label(name) for names in DEFAULT_KEYS.values() for name in names}
         self.keys |= {name.upper() for names in DEFAULT_KEYS.values() for name in names
@@ -410,7 +410,7 @@ def read_frame(screen: Sheet, text: TextRenderer, lang: str, where: str, words: 
 def sliding(scene: Any, now: float) -> bool:
     """A card table's card is on its way to the trick, or the trick on its way to the
     winner's plate."""
-    from kiosk.scenes.card_pieces import COLLECT, SLIDE
+    from kiosk.scenes.card_table.pieces import COLLECT, SLIDE
 
     collect = getattr(scene, "collect", None)
     if collect is not None and collect[1] <= now < collect[1] + COLLECT:
@@ -691,7 +691,7 @@ def scan(walk: Walk, payload: str) -> None:
 
 def tickets(walk: Walk, strips: int = 2) -> list[str]:
     """Tonight's tickets, issued into the kiosk's own store: the codes printed on them."""
-    from kiosk.tickets import issue
+    from kiosk.games.debarna.tickets import issue
 
     codes = walk.app.codes
     if codes is None:
@@ -748,7 +748,7 @@ def walk_all(lang: str, size: tuple[int, int], seed: int, steps: int, report: Re
     seat count (a game whose count is its config section's, not its menu's, is walked
     once per count, with its section changed); `phones`: with the phones' server up."""
     from engines.registry import games as registered_games
-    from kiosk.config import HeartsConfig
+    from kiosk.games.hearts import HeartsConfig
 
     wanted = games or ["debarna", *(e.key for e in registered_games())]
     if "debarna" in wanted:
@@ -761,7 +761,7 @@ def walk_all(lang: str, size: tuple[int, int], seed: int, steps: int, report: Re
         if entry.key == "hearts":  # its seats are the [hearts] section's
             for n in entry.seats:
                 with walking(lang, size, seed, report, shots,
-                             {"hearts": HeartsConfig(players=n)}, phones) as walk, \
+                             {"games": {"hearts": HeartsConfig(players=n)}}, phones) as walk, \
                         failing(walk):
                     walk_table(walk, f"{entry.key}.title", steps, every_mode)
         else:
@@ -793,7 +793,7 @@ def menu_window_follows_the_cursor(scene: Any, surface: pygame.Surface) -> None:
     """A card table's open modes menu, walked down row by row with the real key: every
     row is lit in turn inside the window of rows shown, every row shown lies on the felt
     at the menu's full pitch (rows never close up to fit)."""
-    from kiosk.scenes.card_pieces import MENU
+    from kiosk.scenes.card_table.pieces import MENU
 
     assert scene.menu_open
     pitch = scene._layout.px(MENU.row)

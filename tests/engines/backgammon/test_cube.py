@@ -25,7 +25,7 @@ from engines.backgammon.cube import (
 from engines.backgammon.ids import decode_position_id
 from engines.backgammon.options import GameOptions
 from engines.backgammon.rules import Board, CubeAction, GameState, Phase
-from kiosk import gnubg
+from kiosk.games.backgammon import gnubg
 
 DEAD = 0.0  # cube efficiency of a dead cube
 LIVE = 1.0  # a perfectly efficient cube
@@ -416,8 +416,8 @@ def test_the_decision_is_gnubgs_from_gnubgs_chances(gnubg_answers, index: int) -
 
 
 def test_gnubgs_hint_at_0_ply_agrees_through_the_kiosk(gnubg_answers) -> None:
-    """The same decision when gnubg is asked the kiosk's way (`kiosk.gnubg.hint_cube`) for
-    a position set up as a game."""
+    """The same decision when gnubg is asked the kiosk's way
+    (`kiosk.games.backgammon.gnubg.hint_cube`) for a position set up as a game."""
     pid, value, owner, length, score, _ = GNUBG_CASES[1]
     on_roll, opponent = decode_position_id(pid)
     board = Board((on_roll, opponent))

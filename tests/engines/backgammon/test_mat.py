@@ -1,7 +1,8 @@
 """A finished match as GNU Backgammon's match text (.mat), and gnubg replaying it.
 
 The format tests need nothing; the round trips import the file into the real gnubg
-(`kiosk.gnubg.replay_mat`) and compare the final position and score with ours. Without
+(`kiosk.games.backgammon.gnubg.replay_mat`) and compare the final position and score with
+ours. Without
 gnubg those are skipped on a developer's machine and fail in CI (CI set).
 """
 
@@ -132,7 +133,7 @@ def test_a_long_entry_keeps_a_space_before_the_right_column() -> None:
 
 @pytest.fixture(scope="module")
 def replay():  # type: ignore[no-untyped-def]
-    from kiosk.gnubg import replay_mat, why_unavailable
+    from kiosk.games.backgammon.gnubg import replay_mat, why_unavailable
 
     why = why_unavailable()
     if why is not None:

@@ -26,12 +26,12 @@ from pyzbar import pyzbar
 from engines.hearts import records as hearts_records
 from engines.hearts.rules import Phase
 from hardware.printing import write_pdf
-from kiosk.caller import ClaimPhase
 from kiosk.config import Config
+from kiosk.games.debarna.caller import ClaimPhase
+from kiosk.games.debarna.scene import CallerScene
+from kiosk.games.debarna.tickets import box
 from kiosk.match_journal import MatchJournal, records_for
 from kiosk.phones.hub import PhoneSeat
-from kiosk.scenes.caller import CallerScene
-from kiosk.tickets import box
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"

@@ -27,7 +27,7 @@ from tests.kiosk.phones.conftest import LiveKiosk
 
 Make = Callable[..., LiveKiosk]
 REPLIES = {"welcome", "state", "error", "closed", "pong"}
-NO_CLOCK = replace(Config(), hearts=replace(Config().hearts, turn_seconds=0))
+NO_CLOCK = replace(Config(), games={"hearts": replace(Config().hearts, turn_seconds=0)})
 
 
 # -- helpers ----------------------------------------------------------------------------------

@@ -23,9 +23,9 @@ from engines.hearts.bots import make_bot as hearts_bot
 from engines.hearts.options import HeartsOptions
 from engines.hearts.rules import Deal, Pass, Phase
 from engines.hearts.rules import GameState as Hearts
+from kiosk.games.backgammon.scene import BACKGAMMON
+from kiosk.games.hearts.scene import HEARTS
 from kiosk.match_journal import MatchJournal, records_for
-from kiosk.scenes.backgammon import BACKGAMMON
-from kiosk.scenes.hearts import HEARTS
 from kiosk.store import Store
 from kiosk.table.controller import CHANCE, Move, Pacing, TableController
 from kiosk.table.privacy import Privacy

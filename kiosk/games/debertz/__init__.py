@@ -26,8 +26,8 @@ from engines.registry import game as registered_game
 from kiosk.flags import bots_from_flag, bounded, options_from_flags
 from kiosk.games import HARD_BOT_SECONDS, Host
 from kiosk.games.dealt import DealtHosting
+from kiosk.games.debertz.scene import DEBERTZ, DebertzScene
 from kiosk.match_journal import Choice
-from kiosk.scenes.debertz import DEBERTZ, DebertzScene
 
 KEY = "debertz"
 # The rule variants the modes menu offers (so that every row fits on the felt); the others

@@ -26,7 +26,7 @@ from engines.debarna.hand import Hand, HandError, Reason, Verdict
 from engines.debarna.options import HandOptions, Stage
 from engines.debarna.records import verdict_to_json
 from engines.debarna.ticket import Ticket, normalise_serial
-from kiosk.journal import Journal, Resumed
+from kiosk.games.debarna.journal import Journal, Resumed
 
 log = logging.getLogger(__name__)
 
@@ -125,11 +125,6 @@ def _typed(serial: str, text: str) -> str:
 
 def box_tickets(strips: Sequence[Sequence[Ticket]]) -> list[Ticket]:
     return [ticket for strip in strips for ticket in strip]
-
-
-def make_rng(seed: int | None) -> RandomLike:
-    """A seeded generator for tests and replays, the system's for live play."""
-    return random.Random(seed) if seed is not None else secrets.SystemRandom()
 
 
 class CallerController:

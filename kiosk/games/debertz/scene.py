@@ -3,7 +3,7 @@
 The table itself — plates, backs, the fanned hand with its legal cards, the trick with who
 played each card, the last trick on a key, the toast, the countdown, the help line, the
 privacy screen of pass and play, the score sheet and the modes menu, every key and click —
-is `kiosk.scenes.card_table.CardTableScene`'s. This scene says what Debertz is:
+is `kiosk.scenes.card_table.scene.CardTableScene`'s. This scene says what Debertz is:
 
 - 2, 3 or 4 seats (4: partners face each other), each a person or a computer;
 - the bidding as the table's choice dialog: play or pass in round 1, a suit or pass in
@@ -47,9 +47,9 @@ from kiosk import theme
 from kiosk.cards_draw import FACE, draw_pip
 from kiosk.config import Action
 from kiosk.i18n import Translator
-from kiosk.scenes.card_layout import Layout
-from kiosk.scenes.card_pieces import BOT_PAUSE, DEAL_PAUSE, READ, RESULT_PAUSE, ROW, Piece
-from kiosk.scenes.card_table import CardTableScene, Offer, ScoreSheet, ShownTrick
+from kiosk.scenes.card_table.layout import Layout
+from kiosk.scenes.card_table.pieces import BOT_PAUSE, DEAL_PAUSE, READ, RESULT_PAUSE, ROW, Piece
+from kiosk.scenes.card_table.scene import CardTableScene, Offer, ScoreSheet, ShownTrick
 from kiosk.table.choices import Choices
 from kiosk.table.controller import Move, Pacing
 from kiosk.table.games import TableGame

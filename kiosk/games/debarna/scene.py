@@ -24,8 +24,8 @@ import pygame
 
 from engines.debarna.options import Stage
 from engines.debarna.ticket import COLUMNS, ROWS, column_range
-from kiosk.caller import CallerController, Changed, ClaimPhase, ClaimResult, Notice
 from kiosk.config import Action
+from kiosk.games.debarna.caller import CallerController, Changed, ClaimPhase, ClaimResult, Notice
 from kiosk.i18n import Translator
 from kiosk.phones.qr import qr_surface
 from kiosk.text import TextRenderer

@@ -1,6 +1,6 @@
 """The phones panel of a card table: a QR code for each free seat, and who holds each.
 
-Mixed into `kiosk.scenes.card_table.CardTableScene`. Its key (`Action.PHONES`, J by
+Mixed into `kiosk.scenes.card_table.scene.CardTableScene`. Its key (`Action.PHONES`, J by
 default) or the panel's Phones button opens it over the table (the table holds
 meanwhile). Each seat has a column: its name, who plays it now (a phone with the
 player's name, a person at the TV, the computer) and, while no phone holds it, the QR
@@ -19,8 +19,8 @@ import pygame
 from kiosk import theme
 from kiosk.config import Action
 from kiosk.phones.qr import qr_surface
-from kiosk.scenes.card_layout import SEAT_NAMES, Layout
-from kiosk.scenes.card_pieces import READ, Piece
+from kiosk.scenes.card_table.layout import SEAT_NAMES, Layout
+from kiosk.scenes.card_table.pieces import READ, Piece
 from kiosk.table.seats import BotSeat, PersonAtTV
 from kiosk.theme import ACCENT, CURSOR, TEXT, TEXT_DIM
 

@@ -27,8 +27,8 @@ from engines.registry import game as registered_game
 from kiosk.flags import bots_from_flag, bounded, options_from_flags
 from kiosk.games import HARD_BOT_SECONDS, Host
 from kiosk.games.dealt import DealtHosting
+from kiosk.games.dobbm.scene import DOBBM, DobbmScene
 from kiosk.match_journal import Choice
-from kiosk.scenes.dobbm import DOBBM, DobbmScene
 
 KEY = "dobbm"
 # The rule variants the modes menu offers (with the ways to play and the Mußrunde row,

@@ -3,7 +3,7 @@
 The table itself — plates, backs, the fanned hand with its legal cards, the trick with who
 played each card, the last trick on a key, the toast, the countdown, the help line, the
 privacy screen of pass and play, the score sheet and the modes menu, every key and click —
-is `kiosk.scenes.card_table.CardTableScene`'s. This scene says what Dobbm is:
+is `kiosk.scenes.card_table.scene.CardTableScene`'s. This scene says what Dobbm is:
 
 - German-suited cards (hearts, leaves, acorns, bells; hearts always trumps);
 - 4 or 5 seats, each a person or a computer; with 5 the dealer of each hand sits out,
@@ -53,8 +53,8 @@ from kiosk import theme
 from kiosk.cards_draw import GERMAN, Face, draw_pip, face_of
 from kiosk.config import Action
 from kiosk.i18n import Translator
-from kiosk.scenes.card_layout import Layout
-from kiosk.scenes.card_pieces import (
+from kiosk.scenes.card_table.layout import Layout
+from kiosk.scenes.card_table.pieces import (
     BOT_PAUSE,
     DEAL_PAUSE,
     READ,
@@ -64,7 +64,7 @@ from kiosk.scenes.card_pieces import (
     TAG_H,
     Piece,
 )
-from kiosk.scenes.card_table import CardTableScene, Offer, ScoreSheet, Selection, ShownTrick
+from kiosk.scenes.card_table.scene import CardTableScene, Offer, ScoreSheet, Selection, ShownTrick
 from kiosk.table.choices import Choices
 from kiosk.table.controller import Move, Pacing
 from kiosk.table.games import TableGame

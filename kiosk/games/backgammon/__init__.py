@@ -20,15 +20,15 @@ from engines.backgammon.bots import make_bot as make_backgammon_bot
 from engines.backgammon.options import GameOptions
 from engines.backgammon.rules import GameState
 from engines.registry import game as registered_game
-from kiosk.caller import make_rng
-from kiosk.config import Action, GnubgConfig
+from kiosk.config import Action
 from kiosk.flags import bounded, dice_arg, seeded_rng
 from kiosk.games import HARD_BOT_SECONDS, Host
-from kiosk.gnubg import EXPERT, GnubgBot, configured_path, gnubg_ply
-from kiosk.gnubg import why_unavailable as why_gnubg_unavailable
+from kiosk.games.backgammon.gnubg import EXPERT, GnubgBot, configured_path, gnubg_ply
+from kiosk.games.backgammon.gnubg import why_unavailable as why_gnubg_unavailable
+from kiosk.games.backgammon.scene import BackgammonScene, Bot
+from kiosk.games.backgammon.sections import GnubgConfig
 from kiosk.i18n import Translator
 from kiosk.match_journal import Choice
-from kiosk.scenes.backgammon import BackgammonScene, Bot
 from kiosk.table.choices import Choices
 from kiosk.table.seats import Mode
 from kiosk.text import TextRenderer
@@ -39,7 +39,7 @@ log = logging.getLogger(__name__)
 def screen_bot(level: str, gnubg: GnubgConfig | None = None) -> Bot:
     """A bot for the screen; the hard one keeps to a time budget on the real clock; the
     expert is GNU Backgammon, the config's [gnubg] binary at its ply ($DEBARNA_GNUBG and
-    $DEBARNA_GNUBG_PLY override them; kiosk.gnubg)."""
+    $DEBARNA_GNUBG_PLY override them; kiosk.games.backgammon.gnubg)."""
     if level == "hard":
         return HardBot(clock=time.monotonic, time_limit=HARD_BOT_SECONDS)
     if level == EXPERT:
@@ -53,9 +53,11 @@ def _expert_mode(gnubg: GnubgConfig | None = None) -> Mode:
     """Against GNU Backgammon when it runs here; else a row that says why it is not offered."""
     why = why_gnubg_unavailable(configured_path((gnubg or GnubgConfig()).path))
     if why is None:
-        return Mode(EXPERT, (None, screen_bot(EXPERT, gnubg)), EXPERT, label="gnubg.expert")
+        return Mode(EXPERT, (None, screen_bot(EXPERT, gnubg)), EXPERT,
+                    label="backgammon.gnubg.expert")
     log.warning("the expert level is not offered: %s", why)
-    return Mode("expert_missing", (None, None), EXPERT, label="gnubg.missing", offered=False)
+    return Mode("expert_missing", (None, None), EXPERT, label="backgammon.gnubg.missing",
+                offered=False)
 
 
 def backgammon_modes(gnubg: GnubgConfig | None = None) -> tuple[Mode, ...]:
@@ -92,7 +94,7 @@ def backgammon_scene(
     start = next((m for m in modes if m.key == mode), None) or modes[2]
     choices = backgammon_choices(options)
     return BackgammonScene(
-        text, tr, lambda: GameState(choices.chosen), start.bots, make_rng(seed), modes=modes,
+        text, tr, lambda: GameState(choices.chosen), start.bots, seeded_rng(seed), modes=modes,
         mode=start.key, on_action=on_action, thinker=thinker, rule_choices=choices,
         keys=keys,
     )
@@ -216,7 +218,7 @@ def _cmd_play(args: argparse.Namespace, out: TextIO,
     from engines.backgammon.exchange import import_ids
     from engines.backgammon.ids import IdError, MatchInfo, decode_match_id, match_id, position_id
     from engines.backgammon.rules import Play, RuleError, apply
-    from kiosk.gnubg import DEFAULT_PLY, GnubgBot, GnubgError
+    from kiosk.games.backgammon.gnubg import DEFAULT_PLY, GnubgBot, GnubgError
 
     try:
         info = decode_match_id(args.match_id) if args.match_id else MatchInfo()

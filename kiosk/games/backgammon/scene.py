@@ -27,7 +27,8 @@ buttons, a computer by its own rule (`engines.backgammon.bots.answer_resignation
 
 **?** asks for a hint on a person's decision: with a roll to play, the three best plays
 the table's computer sees (`engines.backgammon.bots.hint` at its level; against the expert,
-GNU Backgammon's own ranking with its equities, `kiosk.gnubg.hint_plays`), each with its
+GNU Backgammon's own ranking with its equities,
+`kiosk.games.backgammon.gnubg.hint_plays`), each with its
 equity and winning chance; before a roll or answering a double, the cube decision (gnubg's,
 or the level's computer's own). It is thought on the table's worker, like a computer's
 move, says "thinking…" meanwhile, and goes once the player moves. **I** shows the Position
@@ -89,10 +90,10 @@ from engines.backgammon.steps import step_tree
 from engines.registry import game as registered_game
 from kiosk import theme
 from kiosk.config import DEFAULT_KEYS, Action
-from kiosk.gnubg import EXPERT, GnubgBot, GnubgError, hint_cube, hint_plays
+from kiosk.games.backgammon.gnubg import EXPERT, GnubgBot, GnubgError, hint_cube, hint_plays
 from kiosk.i18n import Translator
 from kiosk.scenes.budget import DRAW_BUDGET, WHOLE_AFTER, Budget
-from kiosk.scenes.card_pieces import (
+from kiosk.scenes.card_table.pieces import (
     HelpPair,
     Label,
     Piece,

@@ -3,7 +3,7 @@
 The table itself — the seats' plates and backs, the fanned hand with its legal cards, the
 trick with who played each card, the last trick on a key, the toast, the countdown, the
 help line, the privacy screen, the score table and the modes menu, and every button, key
-and click — is `kiosk.scenes.card_table.CardTableScene`'s. This scene says what Bidel's
+and click — is `kiosk.scenes.card_table.scene.CardTableScene`'s. This scene says what Bidel's
 game is: the hand held clubs, diamonds, spades, hearts (colours alternating); a plate
 gives a seat's score and the points it has taken this hand (or that it has chosen its
 pass); the pass of three cards is the table's select-N step, its banner the direction
@@ -43,8 +43,8 @@ from engines.registry import game as registered_game
 from kiosk import theme
 from kiosk.config import Action
 from kiosk.i18n import Translator
-from kiosk.scenes.card_layout import PLACES, SEAT_NAMES, Layout, make_layout
-from kiosk.scenes.card_pieces import (
+from kiosk.scenes.card_table.layout import PLACES, SEAT_NAMES, Layout, make_layout
+from kiosk.scenes.card_table.pieces import (
     ARROWS,
     BOT_PAUSE,
     DEAL_PAUSE,
@@ -63,7 +63,7 @@ from kiosk.scenes.card_pieces import (
     key_label,
     wrap_pairs,
 )
-from kiosk.scenes.card_table import CardTableScene, ScoreSheet, Selection, ShownTrick
+from kiosk.scenes.card_table.scene import CardTableScene, ScoreSheet, Selection, ShownTrick
 from kiosk.table.choices import Choices
 from kiosk.table.controller import Move, Pacing
 from kiosk.table.games import TableGame

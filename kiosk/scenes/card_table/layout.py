@@ -20,7 +20,7 @@ import pygame
 
 from kiosk import theme
 from kiosk.cards_draw import card_size
-from kiosk.scenes.card_pieces import (
+from kiosk.scenes.card_table.pieces import (
     BACK_H,
     BACKS_SHOW,
     HAND_H,

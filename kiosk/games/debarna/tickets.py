@@ -1,7 +1,7 @@
 """Issuing tickets: strips drawn, numbered from the ticket key's counter, registered once printed.
 
 Serials are unique for the life of a ticket key: the next strip number is kept in
-the key file (`kiosk.keys.reserve_strips`), not in the journal, so a lost journal
+the key file (`kiosk.games.debarna.keys.reserve_strips`), not in the journal, so a lost journal
 never makes two printed tickets share a serial. A strip is registered in the store
 only after it was printed (or written to a PDF): a failed print registers nothing,
 and its numbers are never used again. Every ticket's QR code is signed with the
@@ -26,7 +26,7 @@ log = logging.getLogger(__name__)
 def draw(count: int, store: Store, codes: TicketCodes, rng: random.Random | None = None,
          key: Path | None = None) -> list[list[Ticket]]:
     """`count` new strips with serials never used under this key; nothing is registered."""
-    from kiosk.keys import reserve_strips
+    from kiosk.games.debarna.keys import reserve_strips
 
     first = reserve_strips(count, key, at_least=store.next_strip(codes.series))
     return make_strips(count, rng or secrets.SystemRandom(), first)

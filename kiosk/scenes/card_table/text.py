@@ -18,8 +18,8 @@ import pygame
 
 from kiosk import theme
 from kiosk.config import Action
-from kiosk.scenes.card_layout import Layout
-from kiosk.scenes.card_pieces import (
+from kiosk.scenes.card_table.layout import Layout
+from kiosk.scenes.card_table.pieces import (
     HELP_ROW,
     PAIR_GAP,
     READ,

@@ -1,6 +1,6 @@
 """A card table on the TV, with no game in it: the base every trick-taking game's scene is.
 
-`CardTableScene` lays out 2 to 5 seats (`kiosk.scenes.card_layout`; its pieces and
+`CardTableScene` lays out 2 to 5 seats (`kiosk.scenes.card_table.layout`; its pieces and
 colours are `card_pieces`', its text and help line `card_text`'s), fans the hand of
 the person whose turn it is at the bottom (legal cards lit, the others dimmed; an illegal
 pick is refused with the engine's reason), lays each played card in the middle toward
@@ -88,7 +88,7 @@ person out of time), and the optional `modes`, `mode`, `on_action` (the journal)
 `turn_seconds`, `level`, `thinker`, `keys` and `rule_choices`. The values the hooks hand
 back are the small frozen records below: `Offer`, `Selection`, `ShownTrick`, `ScoreSheet`
 (its rows `kiosk.theme.SheetRow`). A piece of `extra_pieces` is a
-`kiosk.scenes.card_pieces.Piece` with a key of its own; its text is drawn with
+`kiosk.scenes.card_table.pieces.Piece` with a key of its own; its text is drawn with
 `self._line(...)`, which notes it in `labels` for the readability checks.
 """
 
@@ -108,7 +108,7 @@ from kiosk.cards_draw import FRENCH, CardPainter, draw_pip
 from kiosk.config import DEFAULT_KEYS, Action
 from kiosk.i18n import Translator
 from kiosk.scenes.budget import DRAW_BUDGET, WHOLE_AFTER, Budget
-from kiosk.scenes.card_layout import (
+from kiosk.scenes.card_table.layout import (
     PLACES,
     SEAT_NAMES,
     TAG_EDGES,
@@ -116,8 +116,8 @@ from kiosk.scenes.card_layout import (
     Layout,
     make_layout,
 )
-from kiosk.scenes.card_phones import PhonesPanel
-from kiosk.scenes.card_pieces import (
+from kiosk.scenes.card_table.phones import PhonesPanel
+from kiosk.scenes.card_table.pieces import (
     COLLECT,
     FELT,
     FELT_DARK,
@@ -151,7 +151,7 @@ from kiosk.scenes.card_pieces import (
     pair_width,
     wrap_pairs,
 )
-from kiosk.scenes.card_text import TableText
+from kiosk.scenes.card_table.text import TableText
 from kiosk.scenes.modes import MENU_SELECTS, TableScene, forward
 from kiosk.table.choices import Choices
 from kiosk.table.controller import Move, Pacing, TableController

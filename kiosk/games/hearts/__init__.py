@@ -22,18 +22,19 @@ from engines.hearts.options import HeartsOptions
 from engines.hearts.rules import GameState as HeartsState
 from engines.hearts.rules import Phase as HeartsPhase
 from engines.registry import game as registered_game
-from kiosk.caller import make_rng
-from kiosk.config import HEARTS_LEVELS, Action, HeartsConfig, options_of
-from kiosk.flags import bots_from_flag, bounded, options_from_flags
+from kiosk.config import Action, options_of, section_class
+from kiosk.flags import bots_from_flag, bounded, options_from_flags, seeded_rng
 from kiosk.games import HARD_BOT_SECONDS, Host, menu_choices
+from kiosk.games.hearts.scene import Bot as HeartsBot
+from kiosk.games.hearts.scene import HeartsScene
 from kiosk.i18n import Translator
 from kiosk.match_journal import Choice
-from kiosk.scenes.hearts import Bot as HeartsBot
-from kiosk.scenes.hearts import HeartsScene
 from kiosk.table.choices import Choices
 from kiosk.table.seats import Mode, ways_to_play
 from kiosk.text import TextRenderer
 
+HeartsConfig = section_class(registered_game("hearts"))  # the [hearts] section's class
+HEARTS_LEVELS = registered_game("hearts").bot_levels
 MAX_PASS_AND_PLAY = 4  # people at one Bidel table; computers fill the other seats
 
 
@@ -84,7 +85,7 @@ def hearts_scene(
         next(m for m in modes if m.key == config.level)
     choices = hearts_choices(config, options)
     return HeartsScene(
-        text, tr, lambda: HeartsState(choices.chosen), start.bots, make_rng(seed),
+        text, tr, lambda: HeartsState(choices.chosen), start.bots, seeded_rng(seed),
         modes=modes, mode=start.key, on_action=on_action, turn_seconds=config.turn_seconds,
         level=config.level, level_bot=screen_bot, thinker=thinker, rule_choices=choices,
         keys=keys,
