@@ -82,37 +82,30 @@ bench-pi: venv
 	$(BIN)/python benchmarks/bench_beat.py --pi
 	$(BIN)/python benchmarks/bench_startup.py --pi
 
-# The caller mid-hand in each language (a silent, fast headless hand: the voice
-# would set the pace), a Takhteh Nard demo and a Bidel hand under way, in a
-# throw-away data directory; then a valid claim's verdict in each language, with
-# its contrast figures measured from the pixels (benchmarks/verdict_contrast.py);
-# then Takhteh Nard's menu, hint and IDs, and the Debertz and Dobbm tables; then the
-# phone pages (a Bidel hand, a Debertz bid, a Dabernā ticket, en and fa) in headless
-# Chromium and the TV's phones panel.
+# The caller mid-hand in each language (a silent, fast hand: the voice would set the
+# pace; benchmarks/caller_shot.py), a Takhteh Nard demo mid-game and a Bidel hand under
+# way (benchmarks/demo_shot.py), each on a clock stepped at the kiosk's frame rate; then
+# a valid claim's verdict in each language, with its contrast figures measured from the
+# pixels (benchmarks/verdict_contrast.py); then Takhteh Nard's menu, hint and IDs, and
+# the Debertz and Dobbm tables; then the phone pages (a Bidel hand, a Debertz bid, a
+# Dabernā ticket, en and fa) in headless Chromium and the TV's phones panel, the
+# kiosk's secrets seeded and its clock still. Every picture is the same from run to run;
+# `make screenshots SHOTS=<folder>` draws them into another folder, to compare.
 screenshots: venv
-	@tmp=$$(mktemp -d) && printf '[voice]\nenabled = false\n' > $$tmp/shot.toml && \
-	for lang in en fa; do \
-	  DEBARNA_DATA_DIR=$$tmp/$$lang SDL_VIDEODRIVER=dummy $(BIN)/debarna kiosk --headless \
-	    --config $$tmp/shot.toml --lang $$lang --seed 7 --rhythm 0.05 --run-for 2.2 \
-	    --screenshot docs/caller-$$lang.png > /dev/null || exit 1; \
+	@out=$(or $(SHOTS),docs); \
+	for shot in caller_shot demo_shot; do \
+	  SDL_VIDEODRIVER=dummy $(BIN)/python benchmarks/$$shot.py --out $$out > /dev/null || exit 1; \
 	done; \
-	DEBARNA_DATA_DIR=$$tmp/bg SDL_VIDEODRIVER=dummy $(BIN)/debarna kiosk --headless \
-	  --config $$tmp/shot.toml --lang en --seed 3 --game backgammon --run-for 9 \
-	  --screenshot docs/backgammon.png > /dev/null || exit 1; \
-	DEBARNA_DATA_DIR=$$tmp/hearts SDL_VIDEODRIVER=dummy $(BIN)/debarna kiosk --headless \
-	  --config $$tmp/shot.toml --lang en --seed 5 --game hearts --run-for 0.5 \
-	  --screenshot docs/hearts.png > /dev/null || exit 1; \
-	rm -rf $$tmp; \
-	SDL_VIDEODRIVER=dummy $(BIN)/python benchmarks/verdict_contrast.py --out docs || exit 1; \
+	SDL_VIDEODRIVER=dummy $(BIN)/python benchmarks/verdict_contrast.py --out $$out || exit 1; \
 	SDL_VIDEODRIVER=dummy $(BIN)/python benchmarks/cards_sheet.py \
-	  --out docs/cards-german-french.png || exit 1; \
+	  --out $$out/cards-german-french.png || exit 1; \
 	for shot in menu_shot debertz_shot dobbm_shot phones_shot; do \
-	  SDL_VIDEODRIVER=dummy $(BIN)/python benchmarks/$$shot.py --out docs > /dev/null || exit 1; \
+	  SDL_VIDEODRIVER=dummy $(BIN)/python benchmarks/$$shot.py --out $$out > /dev/null || exit 1; \
 	done; \
-	echo "docs/caller-en.png docs/caller-fa.png docs/backgammon.png docs/hearts.png" \
-	  "docs/verdict-en.png docs/verdict-fa.png docs/cards-german-french.png" \
-	  "docs/backgammon-{menu,hint,ids}-{en,fa}.png docs/debertz-*.png docs/dobbm-*.png" \
-	  "docs/phones-*.png"
+	echo "$$out/caller-en.png $$out/caller-fa.png $$out/backgammon.png $$out/hearts.png" \
+	  "$$out/verdict-en.png $$out/verdict-fa.png $$out/cards-german-french.png" \
+	  "$$out/backgammon-{menu,hint,ids}-{en,fa}.png $$out/debertz-*.png $$out/dobbm-*.png" \
+	  "$$out/phones-*.png"
 
 # The README's set-up in a Debian 12 arm64 root run by qemu-user: benchmarks/arm64_check.sh
 # says what it does; its logs and summary are in build/arm64-logs.

@@ -21,7 +21,13 @@ fresh profile, so a page follows the kiosk's language as a new phone's does.
 
 The QR codes and addresses on the TV name the kiosk as `debarna.local` on port 8080 (the
 config's [phones] name and port), as a home network with that name would see them; the
-browsers reach the same server on the loopback.
+browsers reach the same server on the loopback, on whatever port was free.
+
+The pictures are the same from run to run: each kiosk's random secrets (join codes, the
+TV's code, seats' secrets, the ticket key) come from a generator seeded afresh for each
+picture (`seeded_secrets`); the addresses on the TV name port 8080 whichever port the
+server got; the pages' animations stand still at their start and their clock stands still
+at the page's opening (a turn's countdown shows the seconds the kiosk sent).
 """
 
 from __future__ import annotations
@@ -30,8 +36,9 @@ import argparse
 import io
 import json
 import os
+import random
+import secrets
 import shutil
-import socket
 import sys
 import tempfile
 import time
@@ -45,7 +52,6 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from benchmarks.live_kiosk import LiveKiosk  # noqa: E402
 from benchmarks.shots import headless, save_shot  # noqa: E402
 
 headless()
@@ -56,6 +62,7 @@ from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
+from benchmarks.live_kiosk import LiveKiosk  # noqa: E402
 from engines.debertz.rules import Phase as DebertzPhase  # noqa: E402
 from engines.hearts.rules import Phase as HeartsPhase  # noqa: E402
 from kiosk.config import Action, Config  # noqa: E402
@@ -69,22 +76,58 @@ PHONE = {"width": 390, "height": 844, "pixelRatio": 2.0}  # CSS pixels, device p
 HOST = "debarna.local"  # the kiosk's name in the TV's addresses
 NAMES = {"en": ("Sara", "Babak", "Nasrin", "Omid"), "fa": ("سارا", "بابک", "نسرین", "امید")}
 MARKED = 6  # numbers of the ticket called before its picture (the last one among them)
+STILL_CLOCK = "(() => { const opened = Date.now(); Date.now = () => opened; })();"
+STILL_ANIMATIONS = "document.getAnimations().forEach(a => { a.pause(); a.currentTime = 0; });"
 
 
-def running(game: str, lang: str, seed: int, config: Config, data: Path) -> LiveKiosk:
+class Shot(LiveKiosk):
+    """The kiosk for one picture: its random secrets seeded from `seed` (made anew before
+    the kiosk is), the TV's addresses naming the config's [phones] name and port, and its
+    game clock standing still at `clock` (the frames run, the turn clock never runs down:
+    a turn's countdown shows its whole time on the TV and on the phones)."""
+
+    def __init__(self, game: str, lang: str, seed: int, config: Config) -> None:
+        super().__init__(game=game, lang=lang, seed=seed, config=config, port=0)
+        self.seed = seed
+        self.clock = 0.0
+
+    def start(self) -> Shot:
+        seeded_secrets(self.seed)
+        super().start()
+        self.clock = time.monotonic()
+        phones = self.config.phones
+        frame = self.kiosk.frame
+
+        def still() -> None:
+            self.hub.base_url = f"http://{phones.name}:{phones.port}"
+            self.kiosk.frame = lambda now: frame(self.clock)  # type: ignore[method-assign]
+
+        self.call(still)
+        return self
+
+    def screen(self) -> Any:
+        """The TV's screen once every card on it is drawn as itself (a card's face painted
+        by the worker processes may still be on its way), as the kiosk's screenshot waits."""
+        self.wait(lambda: getattr(self.kiosk.scene, "settled", True))
+        return super().screen()
+
+    def __enter__(self) -> Shot:
+        return self.start()
+
+
+def seeded_secrets(seed: int) -> None:
+    """Python's `secrets` (the join codes, the TV's code, the seats' and tickets' secrets,
+    a new ticket key) drawn from a generator seeded with `seed`, for this process."""
+    rng = random.Random(seed)
+    secrets.token_bytes = lambda nbytes=None: rng.randbytes(
+        secrets.DEFAULT_ENTROPY if nbytes is None else nbytes)
+    secrets.choice = rng.choice
+
+
+def running(game: str, lang: str, seed: int, config: Config, data: Path) -> Shot:
     """The kiosk for one picture, with a journal of its own made anew (started by `with`)."""
     os.environ["DEBARNA_DATA_DIR"] = str(data)
-    return LiveKiosk(game=game, lang=lang, seed=seed, config=config, port=free_port(8080))
-
-
-def free_port(wanted: int) -> int:
-    """`wanted` if nothing listens there on the loopback, else 0 (any free port)."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        try:
-            probe.bind(("127.0.0.1", wanted))
-        except OSError:
-            return 0
-    return wanted
+    return Shot(game, lang, seed, config)
 
 
 def kiosk_config(manual: bool = False) -> Config:
@@ -108,6 +151,7 @@ def phone(profile: Path) -> Any:
     options.add_experimental_option("mobileEmulation", {"deviceMetrics": PHONE})
     driver = webdriver.Chrome(options=options, service=Service(DRIVER))
     driver.set_page_load_timeout(30)
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": STILL_CLOCK})
     return driver
 
 
@@ -135,9 +179,11 @@ def join_by_post(k: LiveKiosk, url: str, name: str) -> None:
 
 
 def settled(driver: Any) -> None:
-    """The page drawn with its fonts loaded and its last model shown."""
+    """The page drawn with its fonts loaded and its last model shown, its animations (the
+    pulse of "your turn") stopped at their start, so a picture shows the same frame."""
     wait(driver, lambda d: d.execute_script("return document.fonts.status") == "loaded")
     time.sleep(0.6)
+    driver.execute_script(STILL_ANIMATIONS)
 
 
 def save_phone(driver: Any, out: Path) -> None:
@@ -186,9 +232,9 @@ def bidel(lang: str, out: Path, profiles: Path, tv: bool) -> None:
             join(driver, k.local(join_url(k, 0)), names[0])
             k.wait(lambda: isinstance(scene.table.seats[0], PhoneSeat))
             if tv:  # the panel with South on a phone and a code for each other seat
-                k.call(lambda: scene.handle(Action.PHONES, "", time.monotonic()))
+                k.call(lambda: scene.handle(Action.PHONES, "", k.clock))
                 save_shot(k.screen(), out / "phones-tv-panel.png")
-                k.call(lambda: scene.handle(Action.PHONES, "", time.monotonic()))
+                k.call(lambda: scene.handle(Action.PHONES, "", k.clock))
             for seat in (1, 2, 3):
                 join_by_post(k, join_url(k, seat), names[seat])
             k.wait(lambda: all(isinstance(s, PhoneSeat) for s in scene.table.seats))
@@ -250,7 +296,7 @@ def ticket(lang: str, out: Path, profiles: Path) -> None:
             numbers = set().union(*rows)
             called: set[int] = set()
             for _ in range(90):  # on until enough of the ticket is marked, none of its rows
-                last = k.call(lambda: controller.next_number(time.monotonic()))
+                last = k.call(lambda: controller.next_number(k.clock))
                 called = set(k.call(lambda: controller.called))
                 if any(row <= called for row in rows):  # too far: a row is complete
                     raise RuntimeError("no call left the ticket marked and unclaimed")

@@ -2,8 +2,10 @@
 README's screenshots, the readability and contrast measurements): SDL's dummy video and
 audio drivers, and no pygame greeting. `headless()` must run before pygame is imported;
 a setting already in the environment (a real display, say) is kept. The screenshot
-scripts also share their command line (`shot_arguments`), drawing a table scene
-(`table_picture`) and saving it (`save_shot`); these import pygame only when called.
+scripts also share their command line (`shot_arguments`), a fixed clock stepped at the
+kiosk's frame rate (`run_clock`), drawing a table scene (`table_picture`) and saving it
+(`save_shot`, or `save_screen` in full colour as the kiosk's ``--screenshot`` saves it);
+these import pygame only when called.
 """
 
 from __future__ import annotations
@@ -33,6 +35,16 @@ def shot_arguments(description: str, out: str, out_help: str | None = None
     return args, (width, height)
 
 
+def run_clock(scene: Any, start: float, seconds: float, fps: int = 30) -> float:
+    """`scene` brought from `start` through `seconds`, updated `fps` times a second as the
+    kiosk's frames update it, on a clock that steps by 1/`fps` whatever the real time
+    (the same run gives the same screen); returns the time reached."""
+    frames = round(seconds * fps)
+    for frame in range(1, frames + 1):
+        scene.update(start + frame / fps)
+    return start + frames / fps
+
+
 def table_picture(scene: Any, size: tuple[int, int], now: float = 1000.0) -> Any:
     """A table scene brought up to `now` and drawn on a new surface of `size`."""
     import pygame
@@ -41,6 +53,16 @@ def table_picture(scene: Any, size: tuple[int, int], now: float = 1000.0) -> Any
     scene.update(now)
     scene.draw(screen, now)
     return screen
+
+
+def save_screen(screen: Any, out: Path) -> None:
+    """Save `screen` as a full-colour PNG at `out` (its folder made if need be), as the
+    kiosk's ``--screenshot`` saves the screen."""
+    import pygame
+
+    out.parent.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(screen, str(out))
+    print(f"saved {out}")
 
 
 def save_shot(screen: Any, out: Path) -> None:
