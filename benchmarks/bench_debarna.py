@@ -246,7 +246,7 @@ def bench_checkin(scans: int) -> None:
         kiosk = Kiosk(KioskOptions(headless=True, seed=4, rhythm=1000.0), config)
         # The caller as a kiosk with a host builds it: each hand starts with its check-in.
         kiosk.controller = build_controller(config, KioskOptions(seed=4, rhythm=5.0),
-                                            kiosk.games.debarna.journal, kiosk.voice, codes)
+                                            kiosk.journal, kiosk.voice, codes)
         kiosk.show("caller")
         controller = kiosk.controller
         controller.new_hand(time.monotonic())

@@ -28,9 +28,9 @@ from engines.backgammon.rules import (
     View,
     legal_plays,
 )
-from kiosk.games.backgammon import gnubg
 from kiosk.cli import main
 from kiosk.config import Action
+from kiosk.games.backgammon import gnubg
 from kiosk.games.backgammon.gnubg import (
     CubeHint,
     GnubgBot,

@@ -88,7 +88,7 @@ def test_ready_is_sent_only_once_the_first_frame_is_on_the_display(
     try:
         kiosk.loop()
     finally:
-        kiosk.games.debarna.journal.store.close()
+        kiosk.journal.store.close()
     after = [line for _, heard in shown[1:] for line in heard] + _heard(server)
     server.close()
     assert shown, "no frame was drawn"

@@ -89,7 +89,7 @@ def test_the_phones_server_starts_once_the_first_frame_is_up(screen: None) -> No
         assert caller.phones is kiosk.phones  # type: ignore[attr-defined]
     finally:
         kiosk.close_phones()
-        kiosk.games.debarna.journal.store.close()
+        kiosk.journal.store.close()
     assert kiosk.phone_server is None
 
 
@@ -100,7 +100,7 @@ def test_a_kiosk_closed_while_its_phones_start_leaves_no_server(screen: None) ->
     kiosk.close_phones()
     kiosk._start_phones_later()  # the warm-up's step, after the kiosk closed
     assert kiosk._phones_started is None and kiosk.phone_server is None
-    kiosk.games.debarna.journal.store.close()
+    kiosk.journal.store.close()
 
 
 def test_the_stand_in_box_drawn_later_is_known_as_if_drawn_at_once() -> None:
@@ -141,4 +141,4 @@ def test_a_ticket_printed_while_the_phones_start_carries_their_address(screen: N
         kiosk._stop_warm_up()
         kiosk.close_phones()
         kiosk.printer.shutdown()
-        kiosk.games.debarna.journal.store.close()
+        kiosk.journal.store.close()
