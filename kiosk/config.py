@@ -16,16 +16,17 @@ dataclass (type, default, allowed values and comment from the field).
 ``config.<key>`` reads a game's section too.
 
 A game's kiosk package may add sections of its own beside its game section (Takhteh
-Nard's [gnubg]): a module ``kiosk/games/<key>/sections.py`` whose `SECTIONS` maps
-each section's name to a `Section` (its frozen dataclass, each key's `Rule` and
-comment, and a check of the whole section). They are found by that path, as a game's
-words are, so nothing here names a game; ``config.<name>`` reads them.
+Nard's [gnubg]), declared as data in ``kiosk/games/<key>/sections.toml``: each key's
+type ("bool", "int", "float", "str", or "program": a program's name on the PATH or its
+full path), default, range or choices, and comment (`game_sections`). They are found by
+that path, as a game's words are, without importing the game's package (which the first
+screen does not wait for), so nothing here names a game; ``config.<name>`` reads them.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import importlib
+import functools
 import ipaddress
 import math
 import os
@@ -407,6 +408,9 @@ class _Rule:
     high: float | None = None
     choices: tuple[str | int, ...] | None = None
     items: int = 0  # for a list: at most this many whole numbers, each in low-high
+    # for a program (kind str): how it is found when the value is "", and a full path
+    program: str = ""
+    example: str = ""
 
     def allowed(self) -> str:
         if self.kind is tuple:
@@ -425,43 +429,74 @@ class _Rule:
         return what
 
 
-Rule = _Rule  # what a game's own section (`Section`) checks each key with
-
-
 @dataclass(frozen=True)
 class Section:
     """A config section a game's package adds of its own: its frozen dataclass (every key
-    with its default), how each key is checked, each key's comment in the defaults file,
-    and a check of the section as a whole (raising ConfigError) once its keys pass."""
+    with its default), how each key is checked, and each key's comment in the defaults
+    file."""
 
     cls: type
     rules: Mapping[str, _Rule]
-    comments: Mapping[str, str] = field(default_factory=dict)
-    check: Callable[[Any], None] | None = None
+    comments: Mapping[str, str]
+
+
+_KINDS: dict[str, type] = {"bool": bool, "int": int, "float": float, "str": str,
+                           "program": str}
 
 
 def game_sections() -> dict[str, Section]:
-    """The sections the registered games' packages add, by name, in the games' order:
-    each package's ``sections.py`` (`SECTIONS`), imported only where the file is there."""
+    """The sections the registered games' packages add, by name, in the games' order."""
     return {name: section for _, name, section in _declared()}
 
 
 def _declared() -> list[tuple[str, str, Section]]:
     """(game key, section name, section) for each section a game's package adds."""
     found: list[tuple[str, str, Section]] = []
-    games = resources.files("kiosk").joinpath("games")
     keys = {entry.key for entry in registered_games()}
     for entry in registered_games():
-        if not games.joinpath(entry.key, "sections.py").is_file():
-            continue
-        module = importlib.import_module(f"kiosk.games.{entry.key}.sections")
-        for name, section in module.SECTIONS.items():
+        for name, section in _sections_of(entry.key).items():
             taken = {n for _, n, _ in found} | set(_KIOSK_SECTIONS) | keys | {"keys"}
             if name in taken:
                 raise ConfigError(f"game {entry.key} adds a config section [{name}], "
                                   "whose name is taken")
             found.append((entry.key, name, section))
     return found
+
+
+@functools.cache
+def _sections_of(key: str) -> dict[str, Section]:
+    """The sections game `key`'s package declares in its sections.toml (none without
+    one). Read once: the same section is the same dataclass for the whole run."""
+    path = resources.files("kiosk").joinpath("games", key, "sections.toml")
+    if not path.is_file():
+        return {}
+    where = f"kiosk/games/{key}/sections.toml"
+    try:
+        data = tomllib.loads(path.read_text("utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{where} is not valid TOML: {exc}") from None
+    sections = {}
+    for name, table in data.items():
+        rules: dict[str, _Rule] = {}
+        comments: dict[str, str] = {}
+        fields: list[tuple[str, type, Any]] = []
+        for item, spec in table.items():
+            kind = _KINDS.get(spec.get("type", ""))
+            if kind is None or "default" not in spec:
+                raise ConfigError(f"{where}: {name}.{item} needs a type (one of "
+                                  f"{', '.join(_KINDS)}) and a default")
+            choices = spec.get("choices")
+            rules[item] = _Rule(kind, spec.get("low"), spec.get("high"),
+                                tuple(choices) if choices is not None else None,
+                                program=spec.get("found", "") if spec["type"] == "program"
+                                else "", example=spec.get("example", ""))
+            comments[item] = spec.get("comment", "")
+            fields.append((item, kind, field(default=_check(f"{name}.{item}",
+                                                            spec["default"], rules[item]))))
+        cls = dataclasses.make_dataclass(f"{name.title()}Config", fields, frozen=True,
+                                         namespace={"__doc__": f"The [{name}] section."})
+        sections[name] = Section(cls, rules, comments)
+    return sections
 
 
 _KIOSK_SECTIONS: dict[str, tuple[type, dict[str, _Rule]]] = {
@@ -572,6 +607,19 @@ class _Sections(Mapping[str, tuple[type, dict[str, _Rule]]]):
 _SECTIONS = _Sections()
 
 
+def _check_program(name: str, path: str, rule: _Rule) -> None:
+    """A program the kiosk could not run as given is refused with what to write instead."""
+    program = rule.example.rsplit("/", 1)[-1]
+    if path != path.strip() or any(ch in path for ch in "\n\r\0"):
+        raise ConfigError(f"config key {name} = {path!r} is not allowed: use the {program} "
+                          f'program\'s file name without spaces round it, or "" to find '
+                          f"{program} {rule.program}")
+    if "/" in path and not path.startswith("/"):
+        raise ConfigError(f"config key {name} = {path!r} is not allowed: give the full "
+                          f'path from / (such as "{rule.example}"), a program name on the '
+                          f'PATH (such as "{program}"), or "" to find it')
+
+
 def _check(name: str, value: Any, rule: _Rule) -> Any:
     """The value converted to the rule's type, or ConfigError naming the key."""
     wrong = ConfigError(f"config key {name} = {value!r} is not allowed: use {rule.allowed()}")
@@ -596,6 +644,8 @@ def _check(name: str, value: Any, rule: _Rule) -> Any:
             raise wrong
     elif rule.kind is str and not isinstance(value, str):
         raise wrong
+    if rule.program:
+        _check_program(name, value, rule)
     if rule.choices is not None and value not in rule.choices:
         raise wrong
     if rule.low is not None and value < rule.low:
@@ -712,9 +762,7 @@ def from_mapping(data: dict[str, Any]) -> Config:
                 )
             values[key] = _check(f"{section}.{key}", value, rules[key])
         if section in declared:
-            made = extra[section] = cls(**values)
-            if declared[section].check is not None:
-                declared[section].check(made)
+            extra[section] = cls(**values)
         else:
             sections[section] = cls(**values)
     if "buttons" in sections:

@@ -1,8 +1,11 @@
-"""How the kiosk hosts each registered game: one module a game, `kiosk.games.<key>`.
+"""How the kiosk hosts each registered game: one package a game, `kiosk.games.<key>`.
 
-The registry (`engines.registry`) says what a game *is*; its hosting module says what
-the kiosk does with it beyond the shared table, and nothing else in the kiosk names the
-game. A hosting module defines:
+The registry (`engines.registry`) says what a game *is*; its package says what the kiosk
+does with it beyond the shared table, and nothing else in the kiosk names the game. The
+package holds the game's table screen (``scene.py``, and its painting), its own words
+(``locales/en.toml`` and ``fa.toml``, read under its key by `kiosk.i18n`), any config
+sections of its own (``sections.py``, read by `kiosk.config`) and its tools. Its
+``__init__`` is the hosting, which defines:
 
 - ``make_scene(host: Host, last: Choice | None) -> scene``: the game's table screen,
   with the way to play and the rules `last` chosen in its menu (None: the config's);
@@ -12,12 +15,18 @@ game. A hosting module defines:
   journal cannot come back (it then stays in the journal, marked abandoned);
 - ``demo(scene, host) -> None`` (optional): what a headless ``debarna kiosk --game KEY``
   shows (by default the table's menu);
+- ``warm(config) -> None`` (optional): what the game finds out once, slowly, off the
+  frame loop after the first frame (Takhteh Nard: whether GNU Backgammon runs here, so
+  that its menu opens at once);
 - ``add_tools(commands, selfplay, how_many) -> None`` and
   ``run_tool(args, out, parser) -> int | None`` (optional): the game's own
   ``debarna <key> …`` commands beside the shared ``selfplay`` (None: not one of its own).
 
-`hosting(key)` finds the module; a registered game without one gets the "no table
-for it yet" screen, and the shared commands only.
+`hosting(key)` finds the package; a registered game without one gets the "no table for it
+yet" screen, and the shared commands only. `kiosk.games.dealt` is the hosting the dealt
+card games share (each game's ``HOSTING``). Dabernā's package, `kiosk.games.debarna`, is
+not a hosting: Dabernā is not one of the registry's games, and the app builds its screens
+itself.
 """
 
 from __future__ import annotations

@@ -260,7 +260,7 @@ def test_the_expert_row_without_gnu_backgammon_says_why_at_full_size(
         display: None, lang: str, size: tuple[int, int], tmp_path: object) -> None:
     """On a kiosk where GNU Backgammon is not installed, the expert's row says what it
     needs, at the size of every other row."""
-    from kiosk.games.backgammon.sections import GnubgConfig
+    from kiosk.games.backgammon import GnubgConfig
 
     tr = Translator(lang)
     missing = GnubgConfig(path=str(tmp_path) + "/no-gnubg")

@@ -20,13 +20,12 @@ from engines.backgammon.bots import make_bot as make_backgammon_bot
 from engines.backgammon.options import GameOptions
 from engines.backgammon.rules import GameState
 from engines.registry import game as registered_game
-from kiosk.config import Action
+from kiosk.config import Action, Config, game_sections
 from kiosk.flags import bounded, dice_arg, seeded_rng
 from kiosk.games import HARD_BOT_SECONDS, Host
 from kiosk.games.backgammon.gnubg import EXPERT, GnubgBot, configured_path, gnubg_ply
 from kiosk.games.backgammon.gnubg import why_unavailable as why_gnubg_unavailable
 from kiosk.games.backgammon.scene import BackgammonScene, Bot
-from kiosk.games.backgammon.sections import GnubgConfig
 from kiosk.i18n import Translator
 from kiosk.match_journal import Choice
 from kiosk.table.choices import Choices
@@ -34,6 +33,7 @@ from kiosk.table.seats import Mode
 from kiosk.text import TextRenderer
 
 log = logging.getLogger(__name__)
+GnubgConfig = game_sections()["gnubg"].cls  # the [gnubg] section (sections.toml)
 
 
 def screen_bot(level: str, gnubg: GnubgConfig | None = None) -> Bot:
@@ -47,6 +47,12 @@ def screen_bot(level: str, gnubg: GnubgConfig | None = None) -> Bot:
         return GnubgBot(ply=gnubg_ply(gnubg.ply), path=configured_path(gnubg.path),
                         forgiving=True)
     return make_backgammon_bot(level)
+
+
+def warm(config: Config) -> None:
+    """Whether GNU Backgammon runs here is found out once (it starts the program), off the
+    frame loop: the menu's expert row then opens at once."""
+    why_gnubg_unavailable(configured_path(config.gnubg.path))
 
 
 def _expert_mode(gnubg: GnubgConfig | None = None) -> Mode:
