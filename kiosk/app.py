@@ -8,7 +8,6 @@ the rectangles the scene reports, and tick at 30 frames a second or less.
 from __future__ import annotations
 
 import gc
-import importlib
 import logging
 import os
 import queue
@@ -16,7 +15,6 @@ import sys
 import tempfile
 import threading
 import time
-from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -32,7 +30,7 @@ from engines.debarna.options import HandOptions
 from engines.registry import games as registered_games
 from hardware.buttons import Buttons
 from hardware.events import HostButton, InputEvent, Scan, SeatButton, SeatClaim, drain
-from hardware.scanner import MACHINE_RUN, ScanDetector, scannable
+from hardware.scanner import ScanDetector
 from kiosk.committer import Committer
 from kiosk.config import (
     Action,
@@ -42,8 +40,6 @@ from kiosk.config import (
 )
 from kiosk.flags import seeded_rng
 from kiosk.games import Host, hosting
-from kiosk.games.backgammon.gnubg import configured_path
-from kiosk.games.backgammon.gnubg import why_unavailable as why_gnubg_unavailable
 from kiosk.games.debarna.caller import (
     CallerController,
     LightsLike,
@@ -54,14 +50,18 @@ from kiosk.games.debarna.journal import Journal
 from kiosk.games.debarna.keys import KeyFileError, key_warning, load_codes
 from kiosk.games.debarna.tickets import box, draw, issued_tickets, register
 from kiosk.i18n import LANGUAGES, Translator, set_language
+from kiosk.input_routing import GamepadInput as GamepadInput  # the gamepads' mapping
+from kiosk.input_routing import InputRouter, Target
 from kiosk.notify import Notifier
 from kiosk.scenes.budget import frame_begins
 from kiosk.scenes.home import GAMES, Game, HomeScene, game_entries
 from kiosk.settings import SettingsError, changes, effective_config, overlay_path, update_overlay
-from kiosk.store import StoreError, data_dir, open_store
+from kiosk.store import data_dir, open_store
 from kiosk.table.pool import ThinkingPool, bot_modules
 from kiosk.table.router import SeatInput
+from kiosk.table_journal import TableJournal
 from kiosk.text import FontError, TextRenderer
+from kiosk.warm_up import WARM_MODULES, Step, WarmUp, imports
 
 # What the first screen does not need is imported where it is first used (a game's table
 # when it is opened, the phones' server once the first frame is up, printing, the voice
@@ -70,7 +70,6 @@ if TYPE_CHECKING:
     from engines.debarna.codes import TicketCodes
     from engines.debarna.ticket import Ticket
     from engines.registry import GameEntry
-    from kiosk.match_journal import Choice, Records
     from kiosk.phones.hub import PhoneHub
     from kiosk.phones.remote import RemoteServer as PhoneServer
     from kiosk.scenes.modes import TableScene
@@ -79,27 +78,11 @@ log = logging.getLogger(__name__)
 
 FPS = 30
 IDLE_FRAME = 0.002  # a frame with nothing drawn warms fonts until it has taken this long
-NOISE_TAIL = 1.0  # seconds: a damaged burst's stragglers are dropped with it
 WINDOW_SIZE = (1280, 720)
 HEADLESS_SIZE = (1920, 1080)
 HEADLESS_MIN_RHYTHM = 0.05
 EXIT_OK, EXIT_CONFIG, EXIT_FONT, EXIT_DISPLAY = 0, 2, 3, 4
-# F1-F8 are seats 1-8's claim buttons for a kiosk without GPIO buttons.
-SEAT_KEYS = {getattr(pygame, f"K_F{seat}"): seat for seat in range(1, 9)}
-
-# Gamepads (SDL's joystick numbering, as on an Xbox-style pad): A selects, B goes back;
-# the d-pad and the left stick move.
-PAD_BUTTONS = {0: Action.SELECT, 1: Action.BACK}
-PAD_HAT = {(-1, 0): Action.LEFT, (1, 0): Action.RIGHT, (0, 1): Action.UP, (0, -1): Action.DOWN}
-STICK_PRESS, STICK_RELEASE = 0.6, 0.3
 INVISIBLE_DRIVERS = ("offscreen", "dummy")
-# What the warm-up imports after the first frame, besides every game's hosting module.
-WARM_MODULES = ("kiosk.games.debarna.scene", "kiosk.games.debarna.printing",
-                "kiosk.scenes.settings", "kiosk.games.debarna.prepare", "kiosk.scenes.no_table",
-                "kiosk.match_journal")
-WARM_PAUSE = 0.02  # seconds between two warm-up steps
-WARM_CLEAR = 0.8  # no warm-up step starts this close before a call is due
-WARM_STOP_SECONDS = 10.0  # the longest the kiosk waits, closing, for a warm-up step
 PHONES_WAIT = 15.0  # the longest a print waits for the phones still starting
 
 
@@ -121,22 +104,19 @@ class KioskOptions:
     rhythm: float | None = None
     size: tuple[int, int] | None = None
     auto_check: bool | None = None  # overrides the config's hand.auto_check
-    game: str = "debarna"  # headless: the game shown at once (backgammon: a demo match;
-    # hearts: a hand under way against the computer)
+    game: str = "debarna"  # headless: the game shown at once (a table game: its hosting's
+    # `demo`, by default its menu)
     phones: bool | None = None  # phones may join (None: the config says; off when headless)
     phones_port: int | None = None  # overrides the config's port (0: any free port)
 
 
-class Scene(Protocol):
-    """What the loop needs from a scene."""
+class Scene(Target, Protocol):
+    """What the loop needs from a scene, besides what input needs of it (`Target`)."""
 
     request: str | None
 
-    def handle(self, action: Action | None, typed: str, now: float) -> None: ...
-    def click(self, pos: tuple[int, int], now: float) -> None: ...
     def update(self, now: float) -> None: ...
     def draw(self, surface: pygame.Surface, now: float) -> list[pygame.Rect]: ...
-    def invalidate(self) -> None: ...
 
 
 def home_games() -> tuple[Game, ...]:
@@ -215,33 +195,6 @@ def stand_in_box(config: Config) -> list[Ticket]:
     return [t for strip in box(config.tickets.strips, config.tickets.seed) for t in strip]
 
 
-class GamepadInput:
-    """Turns pygame joystick events into actions; a stick moves once per push."""
-
-    def __init__(self) -> None:
-        self._pushed: dict[tuple[int, int], int] = {}
-
-    def action(self, event: pygame.event.Event) -> Action | None:
-        if event.type == pygame.JOYBUTTONDOWN:
-            return PAD_BUTTONS.get(event.button)
-        if event.type == pygame.JOYHATMOTION:
-            return PAD_HAT.get(tuple(event.value))
-        if event.type == pygame.JOYAXISMOTION and event.axis in (0, 1):
-            key = (getattr(event, "instance_id", 0), event.axis)
-            value = event.value
-            if abs(value) < STICK_RELEASE:
-                self._pushed[key] = 0
-                return None
-            way = 1 if value >= STICK_PRESS else -1 if value <= -STICK_PRESS else 0
-            if not way or self._pushed.get(key) == way:
-                return None
-            self._pushed[key] = way
-            if event.axis == 0:
-                return Action.RIGHT if way > 0 else Action.LEFT
-            return Action.DOWN if way > 0 else Action.UP
-        return None
-
-
 def load_kiosk_codes() -> tuple[TicketCodes | None, str | None]:
     """The kiosk's ticket signer (None if its key file is unreadable), and a warning key."""
     try:
@@ -288,20 +241,16 @@ class Kiosk:
         self.buttons = Buttons(config.buttons, self.events)
         self.controller.lights = self.buttons
         self.scanner = ScanDetector.from_config(config.scanner)
-        self._held: deque[tuple[pygame.event.Event, float, float]] = deque()
-        self.committer: Committer | None = None  # made when a table game is first opened
+        self.tables = TableJournal(lambda: self.journal.store)
         self._unshown: list[pygame.Rect] = []  # drawn, waiting for the journal to be shown
         self.printer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="print")
         # The computers think in worker processes (one a spare core), never on the
         # frame loop's interpreter; the processes start on the pool's own thread.
         self.thinker = ThinkingPool(preload=bot_modules(e.make_bot for e in registered_games()))
-        # Whether GNU Backgammon answers (the Expert level) is asked once, off the frame
-        # loop, long before the Takhteh Nard menu is built; the answer is cached here.
+        # What a game finds out slowly, once (its hosting's `warm`), is done here, off the
+        # frame loop and the warm-up's thread, long before its table is first opened.
         self.background = ThreadPoolExecutor(max_workers=1, thread_name_prefix="background")
-        self.background.submit(why_gnubg_unavailable, configured_path(config.gnubg.path))
         self._printed: queue.Queue[list[Ticket]] = queue.Queue()
-        self._last_typed = -1e9
-        self._noise_until = -1e9
         # Each scene's module is imported when the scene is first made.
         self.factories: dict[str, Callable[[], Scene]] = {
             "home": lambda: HomeScene(self.text, self.tr, games=home_games()),
@@ -312,12 +261,7 @@ class Kiosk:
         }
         for entry in registered_games():  # each game's table, from its hosting module
             self.factories.setdefault(entry.key, lambda entry=entry: self._game_scene(entry))
-        self.gamepad = GamepadInput()
-        self._pads: dict[int, pygame.joystick.JoystickType] = {}
-        try:
-            pygame.joystick.init()
-        except pygame.error as exc:
-            log.warning("gamepads cannot be used: %s", exc)
+        self.input = InputRouter(self, self.keys, self.scanner, self.events, self._scanned)
         self._voice_checked = False
         self.phones: PhoneHub | None = None
         self.phone_server: PhoneServer | None = None
@@ -332,8 +276,7 @@ class Kiosk:
         self._phones_up = threading.Event()  # phones started later are up, or never will be
         if wanted and not later:
             self._open_phones()
-        self._warm: threading.Thread | None = None
-        self._warm_stop = threading.Event()
+        self.warm = WarmUp(lambda: self.controller)
         self.scenes: dict[str, Scene] = {}
         self.scene: Scene = self.show("home")
         self.running = True
@@ -605,97 +548,7 @@ class Kiosk:
         gc.collect()
         gc.freeze()
 
-    # -- the loop -------------------------------------------------------------------------
-    def handle_event(self, event: pygame.event.Event, now: float) -> None:
-        if event.type == pygame.QUIT:
-            self.running = False
-        elif event.type == pygame.KEYDOWN:
-            char = getattr(event, "unicode", "") or ""
-            if getattr(self.scene, "wants_text", False):
-                self._release_all(now)  # a field takes the typing: a scanner's burst too
-                self._key(event, now)
-            elif scannable(char) or char in ("\r", "\n"):
-                self._hold(event, char, now)  # it may be part of a scanner's burst
-            else:
-                self._release_all(now)
-                fast = now - self._last_typed <= self.scanner.max_gap
-                if char and fast and now <= self._noise_until:
-                    self._last_typed = now  # a damaged burst's odd character: dropped
-                    self._noise_until = now + NOISE_TAIL
-                else:
-                    self._key(event, now)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if not getattr(event, "touch", False):  # a touch comes as FINGERDOWN
-                self.scene.click(event.pos, now)
-        elif event.type == pygame.FINGERDOWN:
-            width, height = self.screen.get_size()
-            self.scene.click((round(event.x * width), round(event.y * height)), now)
-        elif event.type == pygame.JOYDEVICEADDED:
-            pad = pygame.joystick.Joystick(event.device_index)
-            self._pads[pad.get_instance_id()] = pad
-            log.info("gamepad connected: %s", pad.get_name())
-        elif event.type == pygame.JOYDEVICEREMOVED:
-            self._pads.pop(event.instance_id, None)
-        elif event.type in (pygame.JOYBUTTONDOWN, pygame.JOYHATMOTION, pygame.JOYAXISMOTION):
-            action = self.gamepad.action(event)
-            if action is not None:
-                self.scene.handle(action, "", now)
-        elif event.type in (pygame.WINDOWSIZECHANGED, pygame.WINDOWEXPOSED):
-            self.scene.invalidate()
-
-    def _key(self, event: pygame.event.Event, now: float) -> None:
-        seat = SEAT_KEYS.get(event.key)
-        if seat is not None and event.key not in self.keys:
-            # The keyboard stands in for the seats' claim buttons: F1-F8 are seats 1-8,
-            # taking the buttons' own path (so during an open claim they join the queue).
-            self.events.put(SeatClaim(seat))
-            return
-        action = self.keys.get(event.key)
-        if action is Action.FULLSCREEN:
-            self.toggle_fullscreen()
-            return
-        self.scene.handle(action, getattr(event, "unicode", "") or "", now)
-
-    # -- the scanner: a keyboard that types fast -----------------------------------------
-    def _hold(self, event: pygame.event.Event, char: str, now: float) -> None:
-        """Feed a typed character to the scan detector; keys are held while it may be a scan."""
-        gap = now - self._last_typed
-        self._last_typed = now
-        self._held.append((event, now, gap))
-        scan = self.scanner.feed(char, now)
-        if scan is not None:
-            for _ in range(min(len(self._held), len(scan.payload) + 1)):
-                self._held.popleft()
-            self._scanned(scan.payload, now)
-        self._release(now)
-
-    def _release(self, now: float) -> None:
-        """Hand back what the detector says was typing, as ordinary key presses.
-
-        A scanner's burst that is no ticket code (a damaged or foreign label) is never
-        a row of key presses: it is reported as an unreadable scan, and the rest of
-        that burst, however it trickles back, is dropped with it.
-        """
-        typed = self.scanner.take_typed()
-        if typed:
-            batch = [self._held.popleft() for _ in range(min(len(typed), len(self._held)))]
-            fast = [gap <= self.scanner.max_gap for _, _, gap in batch[1:]]
-            if len(batch) >= MACHINE_RUN and all(fast):
-                self._noise_until = batch[-1][1] + NOISE_TAIL
-                self._scanned(typed, now)
-            else:
-                for event, at, gap in batch:
-                    if at <= self._noise_until and gap <= self.scanner.max_gap:
-                        self._noise_until = at + NOISE_TAIL  # the tail of a damaged burst
-                    else:
-                        self._key(event, now)
-        if not self.scanner.pending:
-            self._held.clear()  # anything left was swallowed (a scanner's LF after CR)
-
-    def _release_all(self, now: float) -> None:
-        self.scanner.expire(now + 3600.0)
-        self._release(now)
-
+    # -- a scan, from the scanner or a phone -------------------------------------------------
     def _scanned(self, payload: str, now: float) -> None:
         """A scan anywhere in the app: the caller checks it."""
         if self.scene is not self.scenes.get("caller"):
@@ -703,59 +556,6 @@ class Kiosk:
         self.controller.scan(payload, now)
 
     # -- the table games ---------------------------------------------------------------------
-    def _journaled(self, records: Records,
-                   build: Callable[[Callable[[object], None], Choice | None], TableScene],
-                   refuse: Callable[[object], str | None] | None = None) -> TableScene:
-        """A table game's scene, built with a hook that commits each action to the journal
-        before the screen shows it, and with the way and the rules last chosen; an
-        unfinished game comes back, unless `refuse` says why not (it stays in the journal)."""
-        from kiosk.match_journal import MatchJournal
-
-        committer = self._table_journal()
-        built: list[TableScene] = []
-        if committer is None:
-            journal = MatchJournal(self.journal.store, records)
-
-            def committed(action: object) -> None:
-                table = built[0].table
-                journal.action(table.state, action, table.mode)
-
-            def at_once(fn: Callable[..., object], *args: object) -> object:
-                return fn(*args)
-
-            ask = at_once
-        else:
-            # On the journal's own thread, with its own connection (kiosk.committer).
-            journal = committer.call(MatchJournal, committer.store, records)
-
-            def committed(action: object) -> None:
-                table = built[0].table
-                committer.submit(journal.action, table.state, action, table.mode,
-                                 table.state.is_over)
-
-            ask = committer.call
-        scene = build(committed, ask(journal.last_choice))
-        built.append(scene)
-        found = ask(journal.unfinished)
-        if found is None:
-            return scene
-        unfinished, hand_id = found
-        # The ways to play of the saved game's own table (its number of seats may differ
-        # from the rules last chosen in the menu).
-        modes_of = getattr(scene, "modes_of", None)
-        modes = modes_of(unfinished.state) if modes_of is not None else scene.modes
-        mode = next((m for m in modes if m.key == unfinished.mode), None)
-        why = refuse(unfinished.state) if refuse is not None else None
-        if why is None and mode is None:
-            why = f"its way to play ({unfinished.mode}) is not offered any more"
-        if why is not None:
-            ask(journal.abandon, hand_id, why)
-        else:
-            assert mode is not None
-            scene.resume(unfinished.state, mode.bots, mode.key)
-            ask(journal.adopt, unfinished.state, hand_id)
-        return scene
-
     def _host(self, on_action: Callable[[object], None] | None = None) -> Host:
         self.thinker.warm()  # a table is opened: its computers' processes start now
         return Host(self.text, self.tr, self.config, self.options.seed, self.thinker,
@@ -767,7 +567,7 @@ class Kiosk:
         from kiosk.match_journal import records_for
 
         refuse = getattr(own, "refuse", None)
-        return self._journaled(
+        return self.tables.scene(
             records_for(key), lambda committed, last: own.make_scene(self._host(committed), last),
             None if refuse is None else lambda state: refuse(state, self._host()))
 
@@ -851,6 +651,7 @@ class Kiosk:
         mapped = {"pause": Action.PAUSE, "next": Action.NEXT, "repeat": Action.REPEAT}[action]
         self.scene.handle(mapped, "", now)
 
+    # -- the loop ----------------------------------------------------------------------------
     def frame(self, now: float) -> list[pygame.Rect]:
         """One turn of the loop without the wait: events, update, draw; a frame that had
         nothing to draw warms fonts the screen will want (`TextRenderer.want`) until it has
@@ -858,9 +659,8 @@ class Kiosk:
         began = time.perf_counter()
         frame_begins()  # a table's painting budget counts from here (kiosk.scenes.budget)
         for event in pygame.event.get():
-            self.handle_event(event, now)
-        self.scanner.expire(now)
-        self._release(now)
+            self.input.handle_event(event, now)
+        self.input.expire(now)
         self._hardware(now)
         self._register_printed()
         self._check_voice()
@@ -870,40 +670,29 @@ class Kiosk:
         # What the journal has not written yet is not shown (kiosk.committer): the frame
         # is drawn into the buffer and handed to the display, and the phones their pages,
         # once it is.
-        if self.phones is not None and not self._writing():
+        if self.phones is not None and not self.tables.writing:
             self.phones.pump(now)
         if self.scene.request is not None:
             self.show(self.scene.request)
         rects = self.scene.draw(self.screen, now)
         if rects:
             self._unshown.extend(rects)
-        if self._unshown and not self._writing():
+        if self._unshown and not self.tables.writing:
             pygame.display.update(self._unshown)
             self._unshown = []
-        if not rects and self.text.warming and self._may_warm(now):
+        if not rects and self.text.warming and self.warm.may_warm(now):
             while time.perf_counter() - began < IDLE_FRAME and self.text.warm_one():
                 pass
         return rects
 
-    def _writing(self) -> bool:
-        """A table's action is on its way to the journal, not on the disk yet."""
-        return self.committer is not None and self.committer.busy
+    @property
+    def committer(self) -> Committer | None:
+        """The table games' journal thread (None until a table game is first opened)."""
+        return self.tables.committer
 
     def flush_journal(self) -> None:
         """Wait until every table action is on the disk (tools, tests, the end of a run)."""
-        if self.committer is not None:
-            self.committer.flush()
-
-    def _table_journal(self) -> Committer | None:
-        """The table games' journal on a thread of its own (made once), or None when the
-        journal is in memory (a disk that cannot be written: commits are then instant)."""
-        if self.committer is None and self.journal.store.path is not None:
-            try:
-                self.committer = Committer(self.journal.store.path)
-            except (OSError, StoreError) as exc:
-                log.error("the table games' journal cannot be written on a thread of its "
-                          "own (%s); it is written on the frame loop", exc)
-        return self.committer
+        self.tables.flush()
 
     def loop(self) -> None:
         """Run frames until quit; systemd's watchdog is fed from here, so a hang is seen.
@@ -952,36 +741,25 @@ class Kiosk:
             # A print waits in the printing queue for phones still starting: its tickets'
             # codes carry their address, as when the phones start with the kiosk.
             self.printer.submit(self._phones_up.wait, PHONES_WAIT)
-        self._warm = threading.Thread(target=self._warming, name="warm-up", daemon=True)
-        self._warm.start()
+        self.warm.start(self._warm_steps)
 
-    def _warming(self) -> None:
-        steps: list[Callable[[], object]] = []
+    def _warm_steps(self) -> list[Step]:
+        """The warm-up's steps, in order (listed on its thread, as it starts)."""
+        steps: list[Step] = []
         if self._phones_later:
-            steps += [self._start_phones_later, lambda: importlib.import_module("qrcode")]
+            steps += [self._start_phones_later, *imports(("qrcode",))]
         steps.append(self.controller.settle_known)
-        steps += [lambda name=name: importlib.import_module(name) for name in WARM_MODULES]
-        steps += [lambda key=entry.key: hosting(key) for entry in registered_games()]
-        for step in steps:
-            # A breath between steps, for the frame loop to take the interpreter; and no
-            # step just before a call is due, so the calls stay on the beat.
-            if self._warm_stop.wait(WARM_PAUSE):
-                return
-            while not self._may_warm(time.monotonic()):
-                if self._warm_stop.wait(WARM_PAUSE):
-                    return
-            try:
-                step()
-            except Exception:  # it is done again, and fails in the open, where first used
-                log.exception("warming up after start-up failed")
-        # What start-up and the warm-up made stays for good, like `settle`'s.
-        gc.freeze()
+        steps += imports(WARM_MODULES)
+        steps += [lambda key=entry.key: self._warm_game(key) for entry in registered_games()]
+        return steps
 
-    def _may_warm(self, now: float) -> bool:
-        """A warm-up step may hold the interpreter now: no call is due within
-        `WARM_CLEAR` seconds (a step takes up to about that at a Pi core's speed)."""
-        due = self.controller.next_call_at
-        return due is None or not self.controller.running or due - now > WARM_CLEAR
+    def _warm_game(self, key: str) -> None:
+        """Game `key`'s hosting imported, and its `warm` (if it has one) given to the
+        background thread."""
+        module = hosting(key)
+        warm = getattr(module, "warm", None)
+        if warm is not None:
+            self.background.submit(warm, self.config)
 
     def _start_phones_later(self) -> None:
         started = None
@@ -1001,9 +779,7 @@ class Kiosk:
 
     def _stop_warm_up(self) -> None:
         """The warm-up stops after the step it is in (the kiosk is closing)."""
-        self._warm_stop.set()
-        if self._warm is not None:
-            self._warm.join(WARM_STOP_SECONDS)
+        self.warm.stop()
         self._phones_up.set()  # phones not started by now never will be
 
     def save_screenshot(self, path: Path) -> None:

@@ -50,7 +50,21 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         description="The Dabernā kiosk: the Iranian 90-ball game on the family TV.",
     )
     sub = parser.add_subparsers(dest="command", metavar="{" + ",".join(subcommands()) + "}")
+    _kiosk_parser(sub)
+    _tickets_parser(sub)
+    _print_parser(sub)
+    _simulate_parser(sub)
+    _history_parser(sub)
+    _backup_parsers(sub)
+    _config_parser(sub)
+    for entry in registered_games():
+        _game_commands(sub, entry, command is None or command == entry.key)
+    _voice_parser(sub)
+    return parser
 
+
+def _kiosk_parser(sub: Any) -> None:
+    """``debarna kiosk``: the kiosk itself, on the screen or headless."""
     kiosk = sub.add_parser("kiosk", help="start the kiosk (the default)")
     kiosk.add_argument("--windowed", action="store_true", help="run in a 1280x720 window")
     kiosk.add_argument("--lang", choices=("fa", "en"), help="language of the screen and voice")
@@ -71,10 +85,13 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
                        help="the kiosk itself finds and announces winning cards")
     kiosk.add_argument("--game", choices=("debarna", *(e.key for e in registered_games())),
                        default="debarna",
-                       help="headless: the game to show (backgammon: the computer's demo; "
-                            "hearts: a hand under way against the computer; any other "
-                            "registered game: its table)")
+                       help="headless: the game to show (a table game shows its demo: the "
+                            "computers playing, or a hand under way against them; else its "
+                            "menu)")
 
+
+def _tickets_parser(sub: Any) -> None:
+    """``debarna tickets``: make strips, ``tickets verify`` a code, ``tickets issued``."""
     tickets = sub.add_parser(
         "tickets", help="make strips of 6 tickets covering 1-90; `tickets verify CODE`",
         usage="debarna tickets --strips N [--seed S] [--format json|text|pdf] [--out FILE]\n"
@@ -91,6 +108,9 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     listed = tickets_sub.add_parser("issued", help="the tickets this kiosk has printed")
     listed.add_argument("--today", action="store_true", help="only those printed today")
 
+
+def _print_parser(sub: Any) -> None:
+    """``debarna print``: issue strips and print them, through CUPS or on a receipt printer."""
     printing = sub.add_parser("print", help="issue strips and print them")
     printing.add_argument("--strips", type=bounded(int, 1, 500, what="--strips"), required=True,
                           metavar="N")
@@ -100,6 +120,9 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     where.add_argument("--escpos", metavar="DEVICE",
                        help="a receipt printer: /dev/usb/lp0 or usb:VID:PID")
 
+
+def _simulate_parser(sub: Any) -> None:
+    """``debarna simulate``: hands played with every player claiming at once."""
     sim = sub.add_parser("simulate", help="play hands with every player claiming at once")
     sim.add_argument("--games", type=bounded(int, 1, 1_000_000, what="--games"), required=True,
                      metavar="N")
@@ -108,10 +131,19 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int)
     sim.add_argument("--no-two-lines", action="store_true", help="skip the two-lines stage")
     sim.add_argument("--format", choices=("json", "text"), default="text")
+
+
+def _history_parser(sub: Any) -> None:
+    """``debarna history``: the journal's record of a hand, or of every hand."""
     history = sub.add_parser("history", help="the record of a hand: calls, claims, winners")
     history.add_argument("--hand", type=bounded(int, 1, what="--hand"), metavar="N",
                          help="one hand by number (default: every hand)")
     history.add_argument("--format", choices=("json", "text"), default="text")
+
+
+def _backup_parsers(sub: Any) -> None:
+    """``debarna backup`` and ``debarna restore``: the journal and the ticket key, copied
+    out and put back."""
     saving = sub.add_parser(
         "backup", help="copy the journal and the ticket key into a new folder",
         description="Copy the game journal (a consistent copy, also while the kiosk runs) "
@@ -127,6 +159,10 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     restoring.add_argument("--force", action="store_true",
                            help="replace a journal that holds games, or a different key")
 
+
+def _config_parser(sub: Any) -> None:
+    """``debarna config``: check a config file (with the TV's settings), or print the
+    defaults."""
     config = sub.add_parser("config", help="check a config file, or print the defaults")
     what = config.add_mutually_exclusive_group(required=True)
     what.add_argument("--check", type=Path, metavar="FILE", help="validate FILE")
@@ -134,13 +170,13 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     config.add_argument("--overlay", type=Path, metavar="PATH",
                         help="the settings changed on the TV to check with FILE "
                              "(default: settings.toml in the kiosk's data directory)")
-    for entry in registered_games():
-        _game_commands(sub, entry, command is None or command == entry.key)
 
+
+def _voice_parser(sub: Any) -> None:
+    """``debarna voice``: the caller's voice clips, rendered now."""
     voice = sub.add_parser("voice", help="render the caller's voice clips now")
     voice.add_argument("--lang", choices=("fa", "en", "all"), default="all")
     voice.add_argument("--config", type=Path, metavar="FILE", help="TOML configuration file")
-    return parser
 
 
 def _game_commands(sub: Any, entry: GameEntry, full: bool = True) -> None:

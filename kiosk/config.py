@@ -33,7 +33,7 @@ import os
 import re
 import tomllib
 import warnings
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from importlib import resources

@@ -1,9 +1,12 @@
-"""No import circle in `kiosk/`: read from the source (every import, at the top of a module,
-inside a function or under `TYPE_CHECKING`), each module's imports of other kiosk modules
-make a graph with no cycle in it. A circle hides which part stands on which, and a lazy
-import inside a function is how one creeps in unseen.
+"""No import circle and no upward import in `kiosk/`: read from the source (every import, at
+the top of a module, inside a function or under `TYPE_CHECKING`), each module's imports of
+other kiosk modules make a graph with no cycle in it, and every edge points down the
+kiosk's floors (`FLOORS`) or stays on its floor; a game's package imports no other game's.
+A circle hides which part stands on which, and a lazy import inside a function is how
+one creeps in unseen.
 
-`python -m tests.kiosk.test_import_circles` prints the circles found (none: nothing)."""
+`python -m tests.kiosk.test_import_circles` prints the circles and the upward or
+sideways imports found (none: nothing), and exits 1 if there are any."""
 
 from __future__ import annotations
 
@@ -88,6 +91,51 @@ def circles(package: str = "kiosk", root: Path = ROOT) -> list[list[str]]:
     return found
 
 
+FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("the app and its commands", ("kiosk.app", "kiosk.cli", "kiosk.__main__", "kiosk.backup")),
+    ("the games, each a package, and their shared hosting", ("kiosk.games",)),
+    ("the shared screens and the card table", ("kiosk.scenes",)),
+    ("the table's flow and the phones", ("kiosk.table", "kiosk.phones")),
+    ("the base: text, theme, words, config, store, journal", ("kiosk",)),
+)
+"""The kiosk's floors, top to bottom: a module is on the floor of the longest prefix
+that names it or its package; it may import from its own floor and the ones below."""
+
+SHARED_HOSTING = ("kiosk.games", "kiosk.games.dealt")  # what every game's package may use
+
+
+def floor(name: str) -> int:
+    """The floor of module `name`: 0 is the top (`FLOORS`)."""
+    best, found = -1, len(FLOORS) - 1
+    for index, (_, prefixes) in enumerate(FLOORS):
+        for prefix in prefixes:
+            if (name == prefix or name.startswith(prefix + ".")) and len(prefix) > best:
+                best, found = len(prefix), index
+    return found
+
+
+def game_of(name: str) -> str | None:
+    """The game package module `name` belongs to (``kiosk.games.<key>.…``), or None."""
+    parts = name.split(".")
+    if len(parts) >= 3 and parts[:2] == ["kiosk", "games"] and name not in SHARED_HOSTING:
+        return parts[2]
+    return None
+
+
+def wrong_way(package: str = "kiosk", root: Path = ROOT) -> list[str]:
+    """Each import that goes up a floor, or from one game's package into another's."""
+    known = modules(package, root)
+    found = []
+    for name, path in known.items():
+        for target in sorted(imports(name, path, known)):
+            if floor(target) < floor(name):
+                found.append(f"{name} ({FLOORS[floor(name)][0]}) imports {target} "
+                             f"({FLOORS[floor(target)][0]})")
+            elif game_of(name) is not None and game_of(target) not in (None, game_of(name)):
+                found.append(f"{name} imports {target}, another game's package")
+    return found
+
+
 def test_no_module_of_the_kiosk_imports_its_way_back_to_itself() -> None:
     found = circles()
     assert not found, "import circles: " + "; ".join(" <-> ".join(c) for c in found)
@@ -106,7 +154,46 @@ def test_the_reader_finds_a_circle_planted_in_a_copy(tmp_path: Path) -> None:
     assert circles("planted", tmp_path) == [["planted.a", "planted.b"]]
 
 
+def test_every_import_goes_down_the_floors_and_no_game_imports_another() -> None:
+    found = wrong_way()
+    assert not found, "imports the wrong way: " + "; ".join(found)
+
+
+def test_the_floors_name_every_part_of_the_kiosk() -> None:
+    """Each package of the kiosk sits on the floor it is meant to (a new top-level module
+    falls to the base, where it may import only the base)."""
+    assert floor("kiosk.app") == floor("kiosk.backup") == 0
+    assert floor("kiosk.games.dobbm.scene") == floor("kiosk.games.dealt") == 1
+    assert floor("kiosk.scenes.card_table.scene") == 2
+    assert floor("kiosk.table.controller") == floor("kiosk.phones.hub") == 3
+    assert floor("kiosk.config") == floor("kiosk.i18n") == 4
+
+
+def test_the_reader_finds_an_upward_and_a_sideways_import_planted_in_a_copy(
+        tmp_path: Path) -> None:
+    """The check can fail: a base module importing a scene lazily, and one game's scene
+    importing another game's, are found; a game using the shared hosting is not."""
+    kiosk = tmp_path / "kiosk"
+    for folder in ("", "scenes", "games", "games/nim", "games/go"):
+        (kiosk / folder).mkdir(parents=True, exist_ok=True)
+        (kiosk / folder / "__init__.py").write_text("")
+    (kiosk / "scenes" / "home.py").write_text("X = 1\n")
+    (kiosk / "config.py").write_text("def f():\n    from kiosk.scenes.home import X\n")
+    (kiosk / "games" / "dealt.py").write_text("from kiosk.config import f\n")
+    (kiosk / "games" / "nim" / "scene.py").write_text(
+        "from kiosk.games.dealt import f\nfrom kiosk.games.go import scene\n")
+    (kiosk / "games" / "go" / "scene.py").write_text("from kiosk.scenes.home import X\n")
+    assert wrong_way("kiosk", tmp_path) == [
+        "kiosk.config (the base: text, theme, words, config, store, journal) imports "
+        "kiosk.scenes.home (the shared screens and the card table)",
+        "kiosk.games.nim.scene imports kiosk.games.go, another game's package",
+        "kiosk.games.nim.scene imports kiosk.games.go.scene, another game's package",
+    ]
+
+
 if __name__ == "__main__":
     for circle in circles():
-        print(" <-> ".join(circle))
-    sys.exit(1 if circles() else 0)
+        print("circle:", " <-> ".join(circle))
+    for wrong in wrong_way():
+        print(wrong)
+    sys.exit(1 if circles() or wrong_way() else 0)
