@@ -24,14 +24,9 @@ from engines.backgammon.bots import make_bot
 from engines.backgammon.options import GameOptions
 from engines.backgammon.rules import Board, GameState
 from kiosk.games.backgammon import backgammon_modes, backgammon_scene
-from kiosk.games.backgammon.scene import (
-    READ,
-    SMALL,
-    TOOLS,
-    BackgammonScene,
-    Bot,
-    make_layout,
-)
+from kiosk.games.backgammon.layout import TOOLS, make_layout
+from kiosk.games.backgammon.paint import READ, SMALL
+from kiosk.games.backgammon.scene import BackgammonScene, Bot
 from kiosk.i18n import Translator
 from kiosk.text import Line, TextRenderer
 from kiosk.theme import safe_area
@@ -251,7 +246,7 @@ def test_the_modes_menu_shows_every_row_at_full_size_clear_of_the_tools(
             continue  # the expert's row when GNU Backgammon is missing: not this screen's words
         assert row in shown, row
         full_size(scene, shown[row])
-    menu = scene._menu_look(scene._layout)[1]
+    menu = scene.panel_painter.menu_look(scene._layout)[1]
     assert not any(menu.colliderect(tool) for tool in scene._layout.tools)  # still touched
 
 
@@ -287,7 +282,7 @@ def test_the_ids_box_shows_the_whole_xgid_at_full_size(display: None, lang: str,
     for value in ids:  # the Position ID, the Match ID, the XGID: each whole, never shrunk
         assert value in shown
         full_size(scene, shown[value], READ)
-    box = scene._ids_box(scene._layout)
+    box = scene.panel_painter.ids_box(scene._layout)
     assert not any(box.colliderect(tool) for tool in scene._layout.tools)
     for char in "4HPwATDgc":  # a Position ID cut short
         scene.handle(None, char, 0.0)

@@ -25,7 +25,8 @@ from engines.backgammon.rules import (
 from kiosk.app import HOME_GAMES
 from kiosk.config import Action
 from kiosk.games.backgammon import backgammon_modes, backgammon_scene
-from kiosk.games.backgammon.scene import BackgammonScene, Bot, RandomBot, TurnPicker, make_layout
+from kiosk.games.backgammon.layout import make_layout
+from kiosk.games.backgammon.scene import BackgammonScene, Bot, RandomBot, TurnPicker
 from kiosk.i18n import Translator
 from kiosk.text import TextRenderer
 from tests.engines.backgammon import independent
@@ -338,7 +339,7 @@ def test_the_headless_command_shows_a_demo_match(tmp_path: Path) -> None:
         assert image.get_size() == (1920, 1080)
         colours = {tuple(image.get_at((x, y)))[:3] for x in range(0, 1920, 24)
                    for y in range(0, 1080, 24)}
-        from kiosk.games.backgammon.scene import FELT, POINT_A, POINT_B
+        from kiosk.games.backgammon.paint import FELT, POINT_A, POINT_B
         assert {FELT, POINT_A, POINT_B} <= colours  # the board is drawn
     finally:
         pygame.quit()
@@ -691,7 +692,7 @@ def test_a_hit_on_the_way_is_shown_on_the_target_and_in_the_steps(display: None)
     board = Board.from_dicts({24: 2, 13: 5, 8: 3, 6: 5}, {4: 1, 24: 1, 13: 5, 8: 3, 6: 5})
     scene = start_of(board, 0, (3, 1))
     assert scene.pick(24)
-    marks = {(kind, point) for kind, _p, point, _c in scene._marks()}
+    marks = {(kind, point) for kind, _p, point, _c in scene.board_painter.marks()}
     assert ("target_cursor", 23) in marks and ("target_hit", 21) in marks
     assert scene.drop(21)
     assert scene.shown_board().bar(1) == 1

@@ -23,19 +23,15 @@ from engines.backgammon.ids import MatchInfo, match_id
 from engines.backgammon.net import evaluate
 from engines.backgammon.options import GameOptions, Kind
 from engines.backgammon.rules import Board, CubeAction, GameState, Phase, Play
-from kiosk.games.backgammon import gnubg
 from kiosk.config import Action
+from kiosk.games.backgammon import gnubg
+from kiosk.games.backgammon import tools as tools_module
 from kiosk.games.backgammon.gnubg import GnubgBot, why_unavailable
-from kiosk.games.backgammon.scene import (
-    HELP_ROWS,
-    TOOLS,
-    BackgammonScene,
-    Bot,
-    position_from,
-)
+from kiosk.games.backgammon.layout import HELP_ROWS, TOOLS
+from kiosk.games.backgammon.scene import BackgammonScene, Bot
+from kiosk.games.backgammon.tools import position_from
 from kiosk.i18n import Translator
 from kiosk.match_journal import MatchJournal, records_for
-from kiosk.games.backgammon import scene as scene_module
 from kiosk.store import Store
 from kiosk.text import TextRenderer
 
@@ -153,14 +149,14 @@ def test_the_hint_is_thought_off_the_frame_loop_and_says_so_meanwhile(
         display: None, monkeypatch: pytest.MonkeyPatch) -> None:
     release = threading.Event()
     threads: list[str] = []
-    real = scene_module.advise
+    real = tools_module.advise
 
     def slow(*args: object) -> object:
         threads.append(threading.current_thread().name)
         release.wait(10)
         return real(*args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(scene_module, "advise", slow)
+    monkeypatch.setattr(tools_module, "advise", slow)
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="bots") as thinker:
         scene = scene_with(lambda: at((3, 1)), {1: engine_bots.make_bot("medium")},
                            thinker=thinker)
