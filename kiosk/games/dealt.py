@@ -4,8 +4,10 @@ to play at each number of seats, the menu's rule choices, its table scene, the s
 the kiosk makes it from the last choice, and whether a saved game may come back.
 
 A game's hosting module makes one `DealtHosting` of its own parts (its scene class, its
-state, its bots and the menu's options) and binds the module-level names the kiosk looks
-for to it; what is its own alone (the headless view, its own commands) it writes itself.
+state, its bots, the menu's options and where its headless view stops) and binds the
+module-level names the kiosk looks for to it (``make_scene, refuse, demo =
+HOSTING.make_scene, HOSTING.refuse, HOSTING.demo``); what is its own alone (its own
+commands) it writes itself.
 """
 
 from __future__ import annotations
@@ -43,6 +45,8 @@ class DealtHosting:
     menu_options: tuple[str, ...]  # the rules its menu offers (every other one: the config's)
     table_game: Any  # its flow's facts for the table (`kiosk.table.games.TableGame`)
     not_ours: str  # why a saved game of another kind does not come back here
+    # the headless view: a game against the configured level brought to a state like this
+    demo_until: Callable[[Any], bool] | None = None
 
     def options(self, section: Any) -> Any:
         """The rule set of the config's section."""
@@ -92,7 +96,16 @@ class DealtHosting:
                           on_action=host.on_action, thinker=host.thinker,
                           mode=last.mode if last else None, options=chosen, keys=host.keys)
 
-    def refuse(self, state: Any) -> str | None:
+    def refuse(self, state: Any, host: Host | None = None) -> str | None:
         """A saved game of this game comes back whatever its number of players (the table
         takes that many seats); one of another kind does not."""
         return None if isinstance(state, self.state_class) else self.not_ours
+
+    def demo(self, scene: Any, host: Host) -> None:
+        """Headless: a game against the configured level, brought on to the first state
+        `demo_until` accepts (without it: the game's start)."""
+        level = host.section(self.key).level
+        mode = next(m for m in scene.modes if m.key == level)
+        scene.start(mode.bots, mode.key)
+        if self.demo_until is not None:
+            scene.fast_forward(self.demo_until)

@@ -24,10 +24,9 @@ from engines.debertz.options import DebertzOptions
 from engines.debertz.rules import GameState, Phase
 from engines.registry import game as registered_game
 from kiosk.flags import bots_from_flag, bounded, options_from_flags
-from kiosk.games import HARD_BOT_SECONDS, Host
+from kiosk.games import HARD_BOT_SECONDS
 from kiosk.games.dealt import DealtHosting
 from kiosk.games.debertz.scene import DEBERTZ, DebertzScene
-from kiosk.match_journal import Choice
 
 KEY = "debertz"
 # The rule variants the modes menu offers (so that every row fits on the felt); the others
@@ -43,35 +42,16 @@ def screen_bot(level: str) -> Any:
     return make_bot(level)
 
 
-HOSTING = DealtHosting(
-    KEY, DebertzScene, GameState, DebertzOptions, LEVELS, screen_bot, lambda: make_bot("medium"),
-    MENU_OPTIONS, DEBERTZ, "the saved game is not a game of Debertz")
-
-
-def make_scene(host: Host, last: Choice | None) -> DebertzScene:
-    """The Debertz table, the way and the variants last chosen in its menu (else the
-    [debertz] section's)."""
-    scene: DebertzScene = HOSTING.make_scene(host, last)
-    return scene
-
-
-def refuse(state: Any, host: Host) -> str | None:
-    """An unfinished game of Debertz comes back, whatever its number of players."""
-    return HOSTING.refuse(state)
-
-
 def mid_deal(state: GameState) -> bool:
     """A deal well under way, South to play onto a trick of one card or more."""
     return state.phase is Phase.PLAY and len(state.tricks) >= 2 and state.turn == 0 \
         and len(state.trick) >= 1
 
 
-def demo(scene: DebertzScene, host: Host) -> None:
-    """Headless: a deal under way against the configured level."""
-    level = host.section(KEY).level
-    mode = next(m for m in scene.modes if m.key == level)
-    scene.start(mode.bots, mode.key)
-    scene.fast_forward(mid_deal)
+HOSTING = DealtHosting(
+    KEY, DebertzScene, GameState, DebertzOptions, LEVELS, screen_bot, lambda: make_bot("medium"),
+    MENU_OPTIONS, DEBERTZ, "the saved game is not a game of Debertz", demo_until=mid_deal)
+make_scene, refuse, demo = HOSTING.make_scene, HOSTING.refuse, HOSTING.demo
 
 
 # -- its own commands ---------------------------------------------------------------------------

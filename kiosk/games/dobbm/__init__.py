@@ -25,10 +25,9 @@ from engines.dobbm.options import DobbmOptions
 from engines.dobbm.rules import GameState, Phase
 from engines.registry import game as registered_game
 from kiosk.flags import bots_from_flag, bounded, options_from_flags
-from kiosk.games import HARD_BOT_SECONDS, Host
+from kiosk.games import HARD_BOT_SECONDS
 from kiosk.games.dealt import DealtHosting
 from kiosk.games.dobbm.scene import DOBBM, DobbmScene
-from kiosk.match_journal import Choice
 
 KEY = "dobbm"
 # The rule variants the modes menu offers (with the ways to play and the Mußrunde row,
@@ -45,35 +44,16 @@ def screen_bot(level: str) -> Any:
     return make_bot(level)
 
 
-HOSTING = DealtHosting(
-    KEY, DobbmScene, GameState, DobbmOptions, LEVELS, screen_bot, lambda: make_bot("medium"),
-    MENU_OPTIONS, DOBBM, "the saved game is not a game of Dobbm")
-
-
-def make_scene(host: Host, last: Choice | None) -> DobbmScene:
-    """The Dobbm table, the way and the variants last chosen in its menu (else the
-    [dobbm] section's)."""
-    scene: DobbmScene = HOSTING.make_scene(host, last)
-    return scene
-
-
-def refuse(state: Any, host: Host) -> str | None:
-    """An unfinished session of Dobbm comes back, whatever its number of players."""
-    return HOSTING.refuse(state)
-
-
 def mid_hand(state: GameState) -> bool:
     """A hand well under way, South to play onto a trick of one card or more."""
     return state.phase is Phase.PLAY and len(state.tricks) >= 2 and state.turn == 0 \
         and len(state.trick) >= 1
 
 
-def demo(scene: DobbmScene, host: Host) -> None:
-    """Headless: a hand under way against the configured level."""
-    level = host.section(KEY).level
-    mode = next(m for m in scene.modes if m.key == level)
-    scene.start(mode.bots, mode.key)
-    scene.fast_forward(mid_hand)
+HOSTING = DealtHosting(
+    KEY, DobbmScene, GameState, DobbmOptions, LEVELS, screen_bot, lambda: make_bot("medium"),
+    MENU_OPTIONS, DOBBM, "the saved game is not a game of Dobbm", demo_until=mid_hand)
+make_scene, refuse, demo = HOSTING.make_scene, HOSTING.refuse, HOSTING.demo
 
 
 # -- its own commands ---------------------------------------------------------------------------

@@ -12,9 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kiosk.games import Host
 from kiosk.games.dealt import DealtHosting
-from kiosk.match_journal import Choice
 
 from .scene import TABLE, SixCardsScene
 
@@ -33,30 +31,14 @@ def screen_bot(level: str) -> Any:
     return make_bot(level)
 
 
-HOSTING = DealtHosting(
-    KEY, SixCardsScene, GameState, Options, LEVELS, screen_bot, lambda: make_bot("medium"),
-    MENU_OPTIONS, TABLE, "the saved game is not a game of Six Cards")
-
-
-def make_scene(host: Host, last: Choice | None) -> SixCardsScene:
-    """The table, the way and the rules last chosen in its menu (else the config's)."""
-    scene: SixCardsScene = HOSTING.make_scene(host, last)
-    return scene
-
-
-def refuse(state: Any, host: Host) -> str | None:
-    """An unfinished game of Six Cards comes back."""
-    return HOSTING.refuse(state)
-
-
 def mid_trick(state: GameState) -> bool:
     """A deal under way, South to play onto a trick North led."""
     return state.phase is Phase.PLAY and state.turn == 0 and len(state.trick) == 1
 
 
-def demo(scene: SixCardsScene, host: Host) -> None:
-    """Headless: a deal under way against the configured level."""
-    level = host.section(KEY).level
-    mode = next(m for m in scene.modes if m.key == level)
-    scene.start(mode.bots, mode.key)
-    scene.fast_forward(mid_trick)
+HOSTING = DealtHosting(
+    KEY, SixCardsScene, GameState, Options, LEVELS, screen_bot, lambda: make_bot("medium"),
+    MENU_OPTIONS, TABLE, "the saved game is not a game of Six Cards", demo_until=mid_trick)
+make_scene, refuse, demo = HOSTING.make_scene, HOSTING.refuse, HOSTING.demo
+
+
