@@ -401,3 +401,25 @@ def test_frames_with_nothing_to_draw_warm_the_fonts_the_screen_wants(kiosk: Kios
         kiosk.frame(0.001 * i)  # the same moment, nearly: nothing to draw
     assert not kiosk.text.warming
     assert len(set(kiosk.text._fonts) - opened) >= 4  # the verdict's sizes, both weights
+
+
+def test_the_warm_up_gives_each_games_warm_to_the_background_thread(
+        kiosk: Kiosk, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What a game finds out once (its hosting's `warm`: Takhteh Nard asks whether gnubg
+    runs) is done on the background thread with the kiosk's config, not on the frame loop
+    or the warm-up's thread; a hosting without one is only imported."""
+    import threading
+
+    from kiosk.games import hosting
+
+    backgammon = hosting("backgammon")
+    assert backgammon is not None and not hasattr(hosting("hearts"), "warm")
+    seen: list[tuple[object, str]] = []
+    monkeypatch.setattr(backgammon, "warm",
+                        lambda config: seen.append((config, threading.current_thread().name)))
+    kiosk._warm_game("backgammon")
+    kiosk._warm_game("hearts")
+    kiosk.background.submit(lambda: None).result(timeout=10)  # after the warm, in order
+    assert len(seen) == 1
+    config, thread = seen[0]
+    assert config is kiosk.config and thread.startswith("background")
