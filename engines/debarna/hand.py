@@ -1,7 +1,10 @@
 """A hand of Dabernā: the called numbers, the registered tickets, the win stages and claims.
 
 Rules §4–6. The hand is a pure state machine: `call(number)` is the chance step
-(the number comes from a `Bag`), `claim(serial)` checks a claim and records a win.
+(the number comes from a `Bag`), `claim(serial)` checks a claim and records a win, and
+`present(ticket)` takes a verified ticket (scanned, or named by its serial) and says
+what it does: in play, joining, replacing the other grid under its serial, kept out
+with its claim only tried, or refused because a winner holds its serial.
 It has no turns (a claim may come from any card at any time), so it is outside the
 turn-based protocol of `engines.protocol` on purpose.
 Claim rules (§6):
@@ -33,6 +36,7 @@ Claim rules (§6):
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -98,6 +102,33 @@ class Verdict:
     rows: tuple[int, ...] = ()
     completed_call: int | None = None
     completed_number: int | None = None
+
+
+class Admit(StrEnum):
+    """Which ticket not in play `Hand.present` lets into the hand."""
+
+    NONE = "none"  # none: only the ticket in play under its serial counts
+    FREE = "free"  # one whose serial no ticket in play holds
+    ALL = "all"  # any: it joins, or takes the place of the other grid under its serial
+
+
+class Entry(StrEnum):
+    """What `Hand.present` did with a verified ticket."""
+
+    IN_PLAY = "in_play"  # the ticket in play under its serial: nothing changed
+    JOINED = "joined"  # it was not in play and has joined the hand
+    REPLACED = "replaced"  # it has taken the place of the other grid held under its serial
+    UNCHECKED = "unchecked"  # kept out: its claim was tried on a copy, nothing recorded
+    SERIAL_TAKEN = "serial_taken"  # refused: a card that has won holds its serial
+
+
+@dataclass(frozen=True)
+class Presented:
+    """The answer to `Hand.present`: what happened to the ticket, and the verdict on its
+    claim (for `Entry.UNCHECKED`, what the claim would give if it played)."""
+
+    entry: Entry
+    verdict: Verdict | None = None
 
 
 _ROW_STAGES = {Stage.LINE: 1, Stage.TWO_LINES: 2, Stage.FULL_HOUSE: ROWS}
@@ -206,7 +237,7 @@ class Hand:
         if old is None:
             self.register(ticket)
             return
-        if any(old.ticket.serial in win.serials for win in self._winners.values()):
+        if self._has_won(old.ticket):
             raise HandError("a winning card stays as it won",
                             f"ticket {ticket.serial} has already won in this hand")
         del self._progress[key]
@@ -214,6 +245,33 @@ class Hand:
             self._by_number[n] = [(p, r) for p, r in self._by_number[n] if p is not old]
         self._burnt.discard(key)
         self.register(ticket)
+
+    def present(self, ticket: Ticket, admit: Admit = Admit.NONE, claim: bool = True) -> Presented:
+        """A verified ticket (scanned, or named by its serial) comes to the hand; with
+        `claim`, its claim on the last number is checked too.
+
+        Its own grid says which ticket it is: the one in play under its serial only when
+        the grids are the same. A ticket not in play comes in as `admit` lets it; one
+        kept out has its claim tried on a copy of the hand, recording nothing, so that
+        the host can decide. A serial held by a card that has won stays that card's.
+        """
+        held = self.ticket(ticket.serial)
+        if held is not None and held.grid == ticket.grid:
+            return Presented(Entry.IN_PLAY, self.claim(ticket.serial) if claim else None)
+        if held is not None and self._has_won(held):
+            return Presented(Entry.SERIAL_TAKEN)
+        if admit is Admit.ALL or (admit is Admit.FREE and held is None):
+            self.replace(ticket)
+            entry = Entry.JOINED if held is None else Entry.REPLACED
+            return Presented(entry, self.claim(ticket.serial) if claim else None)
+        if not claim:
+            return Presented(Entry.UNCHECKED)
+        trial = copy.deepcopy(self)
+        trial.replace(ticket)
+        return Presented(Entry.UNCHECKED, trial.claim(ticket.serial))
+
+    def _has_won(self, ticket: Ticket) -> bool:
+        return any(ticket.serial in win.serials for win in self._winners.values())
 
     def ticket(self, serial: str) -> Ticket | None:
         progress = self._progress.get(normalise_serial(serial))

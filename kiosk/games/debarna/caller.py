@@ -1,40 +1,44 @@
-"""The caller controller: the running hand, the bag, the rhythm, pause, and the claim flow.
+"""The caller controller: the running hand, the bag, the rhythm, pause, and check-in.
 
 No pygame and no rules here. Time comes in through `update(now)` (a monotonic clock),
 every rule decision is the engine's (`engines.debarna.hand.Hand`), and what the screen
 should say comes out as catalogue keys with values (`Notice`), so the scene translates.
-`take_changes()` tells the scene which parts of the screen need drawing again.
+`take_changes()` tells the scene which parts of the screen need drawing again. The
+claim flow is the controller's `ClaimDesk` (`kiosk.games.debarna.claims`); what it puts
+out is in `kiosk.games.debarna.outputs`; their names are importable from here too.
 """
 
 from __future__ import annotations
 
-import copy
 import logging
 import random
 import secrets
 import threading
 from collections import deque
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from enum import Flag, StrEnum, auto
 from typing import Protocol
 
 from audio.words import ticket_clips
 from engines.debarna.bag import Bag, BagEmpty
-from engines.debarna.codes import CodeError, CodeProblem, TicketCodes
-from engines.debarna.hand import Hand, HandError, Reason, Verdict
+from engines.debarna.codes import TicketCodes
+from engines.debarna.hand import Admit, Entry, Hand
 from engines.debarna.options import HandOptions, Stage
-from engines.debarna.records import verdict_to_json
 from engines.debarna.ticket import Ticket, normalise_serial
+from kiosk.games.debarna.claims import ENTRY_ROWS, ClaimDesk, ClaimPhase, ClaimResult, with_typed
 from kiosk.games.debarna.journal import Journal, Resumed
+from kiosk.games.debarna.outputs import Changed, LightsLike, Notice, VoiceLike
+
+__all__ = [
+    "CALLING_NOTICES", "LAST_CALLS", "NEW_HAND_WINDOW", "NOTICE_SECONDS", "REPEAT_SECONDS",
+    "CallerController", "Changed", "ClaimPhase", "ClaimResult", "LightsLike", "Notice",
+    "RandomLike", "VoiceLike", "box_tickets",
+]
 
 log = logging.getLogger(__name__)
 
 NEW_HAND_WINDOW = 3.0  # seconds in which the second press of "new hand" must come
 NOTICE_SECONDS = 4.0
 REPEAT_SECONDS = 5.0
-SERIAL_MAX = 12
-SERIAL_CHARS = frozenset("0123456789-ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 LAST_CALLS = 5
 # Notices about calling going on again: out of date as soon as calling stops (a pause, a
 # claim) or, the one asking for Space, goes on (`CallerController._calling_changed`).
@@ -46,88 +50,11 @@ class RandomLike(Protocol):
     def randrange(self, stop: int, /) -> int: ...
 
 
-class VoiceLike(Protocol):
-    """What the controller needs of the caller's voice (audio.player.Voice)."""
-
-    def busy(self, now: float) -> bool: ...
-    def call(self, number: int, now: float) -> float: ...
-    def say(self, names: Sequence[str], now: float) -> None: ...
-    def update(self, now: float) -> None: ...
-
-
-class LightsLike(Protocol):
-    """The seats' LEDs (hardware.buttons.Buttons)."""
-
-    def led_on(self, seat: int) -> None: ...
-    def led_off(self, seat: int) -> None: ...
-    def blink(self, seat: int, seconds: float) -> None: ...
-
-
-WIN_BLINK_SECONDS = 8.0
-
-
-class Changed(Flag):
-    """Parts of the caller screen that changed since the scene last looked."""
-
-    NONE = 0
-    NUMBER = auto()  # a new number: current number, board, last calls, count
-    STATUS = auto()  # running / paused / manual, stage being played for, winners
-    NOTICE = auto()  # the one-line message to the host
-    CLAIM = auto()  # the claim panel: typing, verdict, opened or closed
-    HAND = auto()  # a new hand: everything
-    REPEAT = auto()  # "repeat last number" shown or hidden
-    ALL = NUMBER | STATUS | NOTICE | CLAIM | HAND | REPEAT
-
-
-class ClaimPhase(StrEnum):
-    CLOSED = "closed"
-    ENTRY = "entry"  # the host is typing the serial
-    VERDICT = "verdict"  # the verdict is on screen until the host resumes
-
-
-@dataclass(frozen=True)
-class Notice:
-    """A message for the host: a catalogue key and its values."""
-
-    key: str
-    values: dict[str, object] = field(default_factory=dict)
-    until: float = 0.0
-
-
-@dataclass(frozen=True)
-class ClaimResult:
-    """What the claim panel shows after a check."""
-
-    serial: str
-    verdict: Verdict | None  # None when there was nothing to check (no hand, empty serial)
-    message: Notice  # the reason, for a refusal or bad input
-    called: frozenset[int] = frozenset()
-    last: int | None = None
-    # A genuine ticket that was not checked in: `verdict` is what its code says it
-    # would be; the host accepts it (it joins the hand and the claim counts) or not.
-    unchecked: bool = False
-
-    @property
-    def valid(self) -> bool:
-        """A claim that counts: a good verdict on a ticket in play."""
-        return not self.unchecked and self.verdict is not None and self.verdict.valid
-
-    @property
-    def ticket(self) -> Ticket | None:
-        return self.verdict.ticket if self.verdict is not None else None
-
-
-def _typed(serial: str, text: str) -> str:
-    """A serial being typed, with the serial characters of `text` added (others ignored)."""
-    kept = "".join(ch for ch in text.upper() if ch in SERIAL_CHARS)
-    return (serial + kept)[:SERIAL_MAX]
-
-
 def box_tickets(strips: Sequence[Sequence[Ticket]]) -> list[Ticket]:
     return [ticket for strip in strips for ticket in strip]
 
 
-class CallerController:
+class CallerController(ClaimDesk):
     """Runs hands of Dabernā on a clock. Drive it with `update(now)` and the actions."""
 
     def __init__(
@@ -434,16 +361,14 @@ class CallerController:
         """Put a ticket in play for this hand (before the first call); says how many are."""
         assert self.hand is not None
         self._know(ticket)
-        held = self.hand.ticket(ticket.serial)
-        if held is not None and held.grid == ticket.grid:
+        entry = self.hand.present(ticket, Admit.ALL, claim=False).entry
+        if entry is Entry.IN_PLAY:
             self._say("checkin.already", now, serial=ticket.serial, count=self.in_play)
             return False
-        if held is not None:
-            self._journal("ticket_replaced", **ticket.to_json())
-            self.hand.replace(ticket)
-        else:
-            self._journal("ticket_issued", **ticket.to_json())  # on the disk first
-            self.hand.register(ticket)
+        if entry is Entry.SERIAL_TAKEN:  # a winning card's: never before the first call
+            self._say("checkin.serial_taken", now, serial=ticket.serial)
+            return False
+        self._journal(ENTRY_ROWS[entry], **ticket.to_json())  # on the disk before it is shown
         self.tickets = self.hand.tickets
         log.info("ticket %s checked in (%d in play)", ticket.serial, self.in_play)
         self._say("checkin.added", now, serial=ticket.serial, count=self.in_play)
@@ -455,7 +380,7 @@ class CallerController:
         """Characters of a serial typed at check-in."""
         if not self.checking_in or self.claim_phase is not ClaimPhase.CLOSED:
             return
-        typed = _typed(self.checkin_text, text)
+        typed = with_typed(self.checkin_text, text)
         if typed != self.checkin_text:
             self.checkin_text = typed
             self._mark(Changed.CLAIM)
@@ -587,256 +512,6 @@ class CallerController:
         self._mark(Changed.REPEAT)
         return last
 
-    # -- claims ---------------------------------------------------------------------------
-    def open_claim(self, now: float, seat: int | None = None) -> None:
-        """A player claims: calling stops at once; the ticket is scanned (or its serial typed).
-
-        A seat pressing while another seat's claim is being checked is queued, never
-        lost; after a verdict, another seat may still claim on the same number.
-        """
-        if self.hand is None:
-            self._say("notice.no_hand", now)
-            return
-        if self.claim_phase is ClaimPhase.ENTRY:
-            if seat is not None and seat != self.claim_seat and seat not in self.claim_queue:
-                self.claim_queue.append(seat)
-                self._lights("led_on", seat)
-                self._mark(Changed.CLAIM)
-            return
-        if seat is not None and seat in self.claim_queue:
-            self.claim_queue.remove(seat)
-        self.refuse_unchecked(now)
-        self.claim_phase = ClaimPhase.ENTRY
-        self.claim_seat = seat
-        self.serial_text = ""
-        self.result = None
-        self._verdict_at = None
-        self._calling_changed()
-        if seat is not None:
-            self._lights("led_on", seat)
-            log.info("seat %d claims", seat)
-        self._mark(Changed.CLAIM | Changed.STATUS)
-
-    def scan(self, payload: str, now: float) -> ClaimResult | None:
-        """A ticket was scanned: verify its code, then check the claim with the engine.
-
-        A good code with no claim open opens one. A code that does not verify
-        (unreadable, another kiosk's, forged or edited) gets its reason — on the open
-        claim's panel, or as a notice — and changes nothing.
-        """
-        if self.hand is None:
-            self._say("notice.no_hand", now)
-            return None
-        problem: CodeError | None = None
-        if self.codes is None:
-            problem = CodeError(CodeProblem.UNREADABLE, "this kiosk has no ticket key")
-        else:
-            try:
-                scanned = self.codes.verify(payload)
-            except CodeError as exc:
-                problem = exc
-        if problem is not None:
-            log.info("scan refused (%s): %s", problem.problem, problem)
-            self._speak(["claim_not_valid"])
-            reason = Notice(f"reason.{problem.problem.value}")
-            if self.claim_phase is not ClaimPhase.ENTRY:
-                self._say(reason.key, now)
-                return None
-            return self._show(ClaimResult(
-                "", None, reason, frozenset(self.hand.called), self.hand.last), now)
-        ticket = scanned.ticket
-        if self.checking_in and self.claim_phase is ClaimPhase.CLOSED:
-            self.check_in_ticket(ticket, now)
-            return None
-        if self.claim_phase is not ClaimPhase.ENTRY:
-            self.open_claim(now)
-        self.serial_text = ticket.serial
-        held = self.hand.ticket(ticket.serial)
-        if held is None and not self.check_in:
-            # No check-in (a headless demo): verified from its code alone, it joins.
-            self._journal("ticket_issued", **ticket.to_json())
-            self.hand.register(ticket)
-        elif held is None or held.grid != ticket.grid:
-            # Genuine, but not the ticket checked in under this serial: its own grid
-            # decides, and the host decides whether it plays.
-            return self._show(self._unchecked(ticket), now)
-        return self._show(self.claim(ticket.serial), now)
-
-    def _unchecked(self, ticket: Ticket) -> ClaimResult:
-        """What a claim from a ticket not in play would give, without recording anything."""
-        assert self.hand is not None
-        trial = copy.deepcopy(self.hand)
-        try:
-            trial.replace(ticket)
-        except HandError:
-            return ClaimResult(ticket.serial, None, Notice("checkin.serial_taken",
-                               {"serial": ticket.serial}), frozenset(self.hand.called),
-                               self.hand.last)
-        verdict = trial.claim(ticket.serial)
-        self._pending = ticket
-        log.info("claim %s: not checked in; by its code %s", ticket.serial,
-                 "valid" if verdict.valid else f"refused ({verdict.reason})")
-        if not verdict.valid:
-            self._speak(["claim_not_valid"])
-        message = Notice("checkin.unchecked_ticket", {"serial": ticket.serial})
-        return ClaimResult(ticket.serial, verdict, message, frozenset(self.hand.called),
-                           self.hand.last, unchecked=True)
-
-    def accept_unchecked(self, now: float) -> ClaimResult | None:
-        """The host lets an unchecked ticket play: it joins the hand and its claim counts."""
-        ticket = self._pending
-        if (ticket is None or self.hand is None or self.result is None
-                or not self.result.unchecked):
-            return None
-        self._pending = None
-        kind = "ticket_replaced" if self.hand.ticket(ticket.serial) is not None else \
-            "ticket_issued"
-        self._journal(kind, **ticket.to_json())
-        self.hand.replace(ticket)
-        self._know(ticket)
-        log.info("ticket %s accepted by the host after its claim", ticket.serial)
-        return self._show(self.claim(ticket.serial), now)
-
-    def refuse_unchecked(self, now: float) -> None:
-        """The host does not let an unchecked ticket play; the refusal is journaled."""
-        ticket = self._pending
-        if ticket is None or self.result is None or not self.result.unchecked:
-            return
-        self._pending = None
-        # Its own kind: a replay must not check it against a listed ticket's grid.
-        self._journal("claim_not_checked_in", serial=ticket.serial, grid=ticket.to_json()["grid"])
-        log.info("claim %s: not checked in, refused by the host", ticket.serial)
-        self.result = ClaimResult(ticket.serial, None, Notice("checkin.refused",
-                                  {"serial": ticket.serial}), self.result.called,
-                                  self.result.last)
-        self._mark(Changed.CLAIM)
-
-    def _show(self, result: ClaimResult, now: float) -> ClaimResult:
-        self.claim_phase = ClaimPhase.VERDICT
-        self.result = result
-        self._verdict_at = now
-        seat = self.claim_seat
-        if seat is not None:
-            if result.valid:
-                self._lights("blink", seat, WIN_BLINK_SECONDS)
-            else:
-                self._lights("led_off", seat)
-        self._mark(Changed.CLAIM | Changed.STATUS)
-        return result
-
-    def _lights(self, what: str, seat: int, *args: float) -> None:
-        if self.lights is not None:
-            getattr(self.lights, what)(seat, *args)
-
-    def type_serial(self, text: str) -> None:
-        """Characters typed (or scanned) into the serial; others are ignored."""
-        if self.claim_phase is not ClaimPhase.ENTRY:
-            return
-        typed = _typed(self.serial_text, text)
-        if typed != self.serial_text:
-            self.serial_text = typed
-            self._mark(Changed.CLAIM)
-
-    def erase(self) -> None:
-        if self.claim_phase is ClaimPhase.ENTRY and self.serial_text:
-            self.serial_text = self.serial_text[:-1]
-            self._mark(Changed.CLAIM)
-
-    def cancel_claim(self, now: float) -> None:
-        """Leave the claim panel; calling goes on after one full beat.
-
-        An unchecked ticket the host did not accept is refused (and journaled so).
-        """
-        if self.claim_phase is ClaimPhase.CLOSED:
-            return
-        self.refuse_unchecked(now)
-        if self.claim_seat is not None and not (self.result is not None and self.result.valid):
-            self._lights("led_off", self.claim_seat)
-        self.claim_phase = ClaimPhase.CLOSED
-        self.claim_seat = None
-        self.serial_text = ""
-        self.result = None
-        self._pending = None
-        self._verdict_at = None
-        if self.running:
-            self.next_call_at = now + self.rhythm
-        self._mark(Changed.CLAIM | Changed.STATUS)
-
-    def resume(self, now: float) -> None:
-        """After the verdict: the next queued seat's claim, or else call again."""
-        self.refuse_unchecked(now)
-        if self.claim_queue and self.hand is not None:
-            self.claim_phase = ClaimPhase.CLOSED
-            self.open_claim(now, self.claim_queue.popleft())
-            return
-        self.cancel_claim(now)
-        if self.hand is not None and not self.hand.is_over:
-            self.paused = False
-            self.next_call_at = now + self.rhythm
-            self._say("notice.resumed", now)
-            self._speak(["resumed"])
-
-    def check_claim(self, now: float, stage: Stage | None = None) -> ClaimResult:
-        """Check the typed serial with the engine and show the verdict.
-
-        A serial not in play that names one known ticket is checked as unchecked (the
-        host decides); one that names several says so instead of guessing.
-        """
-        if (self.hand is not None and normalise_serial(self.serial_text)
-                and self.hand.ticket(self.serial_text) is None):
-            found = self.lookup(self.serial_text)
-            if len(found) > 1:
-                return self._show(ClaimResult(
-                    self.serial_text, None,
-                    Notice("checkin.ambiguous", {"serial": self.serial_text}),
-                    frozenset(self.hand.called), self.hand.last), now)
-            if len(found) == 1 and self.check_in:
-                return self._show(self._unchecked(found[0]), now)
-        return self._show(self.claim(self.serial_text, stage), now)
-
-    def claim(self, serial: str, stage: Stage | None = None) -> ClaimResult:
-        """The verdict on one serial; bad input gives a message and changes nothing."""
-        serial = serial.strip().upper()  # as typed, for the screen; the engine matches it
-        if self.hand is None:
-            return ClaimResult(serial, None, Notice("reason.no_hand"))
-        called = frozenset(self.hand.called)
-        if not normalise_serial(serial):
-            return ClaimResult(serial, None, Notice("reason.empty"), called, self.hand.last)
-        before = self.hand.winners
-        if self.hand.ticket(serial) is None:
-            verdict = Verdict(serial, False, reason=Reason.UNKNOWN_TICKET)
-        else:
-            verdict = self.hand.claim(serial, stage)
-        self._journal_claim(serial, stage, verdict, before)
-        if verdict.valid:
-            self._speak([str(s) for s in verdict.stages])
-            for other in verdict.shared_with:
-                self._speak(ticket_clips(other))
-        else:
-            self._speak(["claim_not_valid"])
-        if verdict.valid:
-            self._mark(Changed.STATUS)
-            message = Notice("claim.valid")
-        elif self.hand.is_over and verdict.reason in (Reason.NOT_COMPLETE, Reason.STAGE_WON):
-            message = Notice("reason.hand_over")
-        else:
-            reason = verdict.reason or Reason.NOT_COMPLETE
-            following = self.hand.next_stage
-            message = Notice(
-                f"reason.{reason.value}",
-                {
-                    "serial": serial,
-                    "stage": verdict.stage or following or Stage.FULL_HOUSE,
-                    "next": following or Stage.FULL_HOUSE,
-                    "number": self.hand.last if self.hand.last is not None else "",
-                    "call": (verdict.completed_call + 1) if verdict.completed_call is not None
-                    else "",
-                    "then": verdict.completed_number if verdict.completed_number is not None
-                    else "",
-                },
-            )
-        return ClaimResult(serial, verdict, message, called, self.hand.last)
-
     def _speak(self, names: list[str]) -> None:
         if self.voice is not None:
             self.voice.say(names, self._now)
@@ -854,23 +529,3 @@ class CallerController:
                 self.warning = warning
                 self._mark(Changed.NOTICE)
 
-    def _journal_claim(
-        self, serial: str, stage: Stage | None, verdict: Verdict, before: dict[Stage, object]
-    ) -> None:
-        assert self.hand is not None
-        events: list[tuple[str, dict[str, object]]] = [
-            ("claim", {"stage": str(stage) if stage else None, **verdict_to_json(verdict),
-                       "serial": serial})
-        ]
-        for won in verdict.stages:
-            if won not in before:
-                win = self.hand.winners[won]
-                events.append(("stage_won", {"stage": str(won), "call": win.call_index,
-                                             "serials": list(win.serials)}))
-        log.info("claim %s: %s", serial, "valid " + ", ".join(verdict.stages) if verdict.valid
-                 else f"refused ({verdict.reason})")
-        if self.journal is not None:
-            self.journal.record_many(events)
-            if self.hand.is_over:
-                self.journal.finish("hand_over")
-            self._refresh_warning()
