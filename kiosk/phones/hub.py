@@ -19,6 +19,14 @@ moved. The rules it keeps:
   and a refusal gets the same words as on the TV; nothing else changes.
 - **A ticket** is the phone's once it gave the ticket's signed code, or its serial with
   the Dabernā code the TV shows; its claim button claims as a seat's claim button does.
+- **The TV's code** changes on a clock, every `TV_CODE_PERIOD` seconds, and the code it
+  replaced is still taken for `TV_CODE_GRACE` seconds. Wrong codes never change it: a
+  code that changed after so many misses let anyone who sends wrong ones keep it changing
+  faster than a person reads it off the TV and types it; guessing is slowed instead by
+  the server (each address pays for each request before it is answered): at one guess
+  every two seconds, an address needs two months on average to find one of 22**5 codes.
+  The clock still retires a code read off the TV long ago, and the grace keeps a code
+  that is being typed as it changes good.
 """
 
 from __future__ import annotations
@@ -30,6 +38,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final
+from urllib.parse import urlsplit
 
 from engines.debarna.codes import CodeError, TicketCodes
 from engines.debarna.ticket import Ticket
@@ -43,7 +52,8 @@ CODE_BYTES: Final = 9  # a join code: 72 random bits
 SECRET_BYTES: Final = 24  # a seat's or ticket's secret: 192 random bits
 TV_CODE_LETTERS: Final = "ACDEFHJKMNPRTUVWXY3479"  # easy to read off a TV and type
 TV_CODE_LENGTH: Final = 5  # 22**5: 5.2 million codes
-TV_CODE_MISSES: Final = 20  # wrong codes typed before the TV shows a new one
+TV_CODE_PERIOD: Final = 15 * 60.0  # seconds the TV shows one code
+TV_CODE_GRACE: Final = 120.0  # seconds the code before is still taken
 
 
 @dataclass(frozen=True)
@@ -114,11 +124,17 @@ class PhoneHub:
         self._codes: dict[str, int] = {}  # join code -> seat, for `_game`
         self._game: object = None
         self.tv_code = self._tv_code()
-        self._misses = 0
+        self._tv_code_before: str | None = None
+        self._tv_code_at: float | None = None  # when it was shown (the first pump's now)
         self._seq = 0
         self._sent = time.time()
         self._table_stamp: object = None
         self._caller_stamp: object = None
+        # The host the phones' addresses name is the kiosk's own: the server answers it.
+        allow = getattr(outlet, "allow_host", None)
+        host = urlsplit(self.base_url).hostname
+        if allow is not None and host:
+            allow(host)
 
     # -- what the TV shows ----------------------------------------------------------------------
     def sit_at(self, scene: Any) -> None:
@@ -159,6 +175,23 @@ class PhoneHub:
     def _tv_code() -> str:
         return "".join(secrets.choice(TV_CODE_LETTERS) for _ in range(TV_CODE_LENGTH))
 
+    def _turn_tv_code(self, now: float) -> None:
+        """A new TV code every `TV_CODE_PERIOD` seconds (the one before kept a while)."""
+        if self._tv_code_at is None:
+            self._tv_code_at = now
+        elif now - self._tv_code_at >= TV_CODE_PERIOD:
+            self._tv_code_before, self.tv_code = self.tv_code, self._tv_code()
+            self._tv_code_at = now
+
+    def _takes_tv_code(self, code: object, now: float) -> bool:
+        if not isinstance(code, str):
+            return False
+        code = code.strip().upper()
+        if code == self.tv_code:
+            return True
+        at = self._tv_code_at
+        return code == self._tv_code_before and at is not None and now - at < TV_CODE_GRACE
+
     # -- once a frame -------------------------------------------------------------------------
     def pump(self, now: float) -> None:
         """Answer what the server queued, then push the pages whose model changed."""
@@ -166,6 +199,7 @@ class PhoneHub:
         if poll is not None:
             poll()
         requests = self.outlet.requests
+        self._turn_tv_code(now)
         for _ in range(512):  # bounded: a flood waits for the next frame
             try:
                 request = requests.get_nowait()
@@ -183,7 +217,7 @@ class PhoneHub:
         if kind == "join":
             self._join(request)
         elif kind == "ticket":
-            self._ticket(request)
+            self._ticket(request, now)
         elif kind == "hello":
             self._hello(request.client, request.data, now)
         elif kind == "gone":
@@ -216,7 +250,7 @@ class PhoneHub:
         log.info("phones: %s took seat %d", name, seat)
         request.reply(200, {"secret": secret, "seat": seat})
 
-    def _ticket(self, request: Request) -> None:
+    def _ticket(self, request: Request, now: float) -> None:
         assert request.reply is not None
         tr = self._tr()
         data = request.data
@@ -233,10 +267,7 @@ class PhoneHub:
                 return
         else:
             code, serial = data.get("code"), data.get("serial")
-            if not isinstance(code, str) or code.strip().upper() != self.tv_code:
-                self._misses += 1
-                if self._misses >= TV_CODE_MISSES:  # guessing: the TV shows a new code
-                    self.tv_code, self._misses = self._tv_code(), 0
+            if not self._takes_tv_code(code, now):
                 request.reply(403, {"error": tr("phones.errors.tv_code")})
                 return
             found = self.caller.lookup(serial) if isinstance(serial, str) and \

@@ -6,8 +6,9 @@
 and carries everything across two pipes as plain data:
 
 - to the child: the server's settings, the pages' words (the kiosk's language, pushed
-  again when it changes), each frame's messages for the pages, a page to close, and the
-  answer to a join or ticket request (by its number);
+  again when it changes), a host name the server answers to (`allow_host`), each frame's
+  messages for the pages, a page to close, and the answer to a join or ticket request
+  (by its number);
 - from the child: where it listens (or why it cannot), and each request only the frame
   loop may answer (`Request`), its answer sent back through `reply`.
 
@@ -212,6 +213,11 @@ class RemoteServer:
         if not self._stopping:
             self._write(("close", client))
 
+    def allow_host(self, name: str) -> None:
+        """Requests addressed to `name` are the kiosk's too (`PhoneServer.allow_host`)."""
+        if not self._stopping:
+            self._write(("host", name))
+
     def poll(self) -> None:
         """Once a frame (the hub's pump): the child's requests into `requests`, what
         waits to be written written, the pages' words pushed if the kiosk's language
@@ -367,6 +373,8 @@ def serve(commands_fd: int, replies_fd: int) -> None:
                 reply(message[2], message[3])
         elif kind == "words":
             current[0] = message[1]
+        elif kind == "host":
+            server.allow_host(message[1])
         elif kind == "clients":
             tell(("clients", server.clients))
         elif kind == "stop":

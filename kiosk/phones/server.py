@@ -6,8 +6,17 @@ waits for the network, and it never touches a game: every request that needs the
 `requests` once a frame and answers through `reply`/`send`, which are safe from any
 thread. What it does itself is keep the network in bounds:
 
-- it listens on the addresses it is given (the local network's, `local_addresses`);
+- it listens on the addresses it is given (the local network's, `local_addresses`), and
+  answers only requests addressed to the kiosk itself (`Hosts`): a page of another site
+  that had its name point at the kiosk (DNS rebinding) gets HTTP 421 and changes nothing;
+- a connection has `HEADER_TIMEOUT` seconds for a request's headers (and between two
+  requests) and `BODY_TIMEOUT` for a body, and there are at most so many connections from
+  one address and in all (`Doors`): a request that never ends cannot hold the server's
+  files, and one address cannot take the connections the other phones need;
 - at most `max_clients` pages are connected at once (a new one gets HTTP 503);
+- joins and ticket requests are charged to their address before they are answered
+  (`POST_RATE`, `POST_BURST`; a request that succeeds is given back), so requests sent at
+  once count as many as they are;
 - a message is at most `MAX_MESSAGE` bytes (a longer one closes that socket), must be a
   JSON object of a known `type` with fields of the right types and lengths
   (`validate`), and each page may send `RATE` messages a second on average (a burst of
@@ -24,6 +33,7 @@ import ipaddress
 import json
 import logging
 import queue
+import resource
 import socket
 import subprocess
 import threading
@@ -48,6 +58,11 @@ RATE: Final = 8.0  # a page's messages a second, on average
 BURST: Final = 16.0
 POST_RATE: Final = 0.5  # refused joins and ticket requests a second from one address
 POST_BURST: Final = 60.0
+HEADER_TIMEOUT: Final = 10.0  # seconds for a request's headers, and between two requests
+BODY_TIMEOUT: Final = 10.0  # seconds for a POST's body
+ADDRESS_EXTRA: Final = 8  # connections one address may hold beyond one a page of max_clients
+PAGE_CONNECTIONS: Final = 16  # connections in all, for each page of max_clients
+FILES_KEPT: Final = 64  # open files the server's process keeps beyond its connections
 OUT_QUEUE: Final = 64  # messages waiting for one page (a state replaces an older state)
 LANGS: Final = ("fa", "en")
 ROLES: Final = ("seat", "ticket", "board")
@@ -164,12 +179,6 @@ class Bucket:
         self.tokens = burst
         self.at = now
 
-    def ready(self, now: float) -> bool:
-        """A token is there (none taken)."""
-        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
-        self.at = now
-        return self.tokens >= 1.0
-
     def take(self, now: float) -> bool:
         self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
         self.at = now
@@ -177,6 +186,10 @@ class Bucket:
             return False
         self.tokens -= 1.0
         return True
+
+    def give_back(self) -> None:
+        """A token taken for something that turned out free (a join that succeeded)."""
+        self.tokens = min(self.burst, self.tokens + 1.0)
 
 
 class Outbox:
@@ -232,6 +245,114 @@ def primary_address() -> str:
     return "127.0.0.1"
 
 
+LOOPBACK_NAMES: Final = ("localhost", "127.0.0.1", "::1")
+
+
+def host_name(header: str) -> str:
+    """The name in a Host header, without its port, in lower case, without a final dot
+    ("[::1]:8080" is "::1", "Debarna.Local.:8080" is "debarna.local")."""
+    host = header.strip().lower()
+    if host.startswith("["):
+        host = host[1:].split("]", 1)[0]
+    elif host.count(":") == 1:
+        host = host.split(":", 1)[0]
+    return host.rstrip(".")
+
+
+class Hosts:
+    """The names a request may be addressed to: the kiosk's own (the addresses it listens
+    on, the name in its QR codes' addresses, its loopback names). A browser sends the
+    name it was told in the Host header, so a page of another site whose name was made
+    to point at the kiosk (DNS rebinding) sends that other name, and is refused."""
+
+    def __init__(self, names: Iterable[str]) -> None:
+        self.names = {host_name(name) for name in (*LOOPBACK_NAMES, *names) if name}
+
+    def add(self, name: str) -> None:
+        if name:
+            self.names.add(host_name(name))
+
+    def allows(self, header: str | None) -> bool:
+        """The Host header names the kiosk (none at all does not: every browser sends it)."""
+        return header is not None and host_name(header) in self.names
+
+
+class Doors:
+    """The connections open now, by address: at most `per_address` from one address, at
+    most `total` in all; a connection over either gets HTTP 503 and is closed at once."""
+
+    def __init__(self, per_address: int, total: int) -> None:
+        self.per_address = per_address
+        self.total = total
+        self.open: dict[str, int] = {}
+        self.count = 0
+
+    @classmethod
+    def for_pages(cls, max_clients: int) -> Doors:
+        """The caps for `max_clients` pages: one address may hold every page at once (a
+        tablet and the board, a benchmark) and a browser's few parallel loads
+        (`ADDRESS_EXTRA`); all addresses `PAGE_CONNECTIONS` a page, and never more than
+        the process may open files for (`FILES_KEPT` kept for the rest)."""
+        per_address = max_clients + ADDRESS_EXTRA
+        total = max(per_address, max_clients * PAGE_CONNECTIONS)
+        soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+        if soft != resource.RLIM_INFINITY:
+            total = max(1, min(total, soft - FILES_KEPT))
+        return cls(min(per_address, total), total)
+
+    def enter(self, address: str) -> bool:
+        held = self.open.get(address, 0)
+        if held >= self.per_address or self.count >= self.total:
+            return False
+        self.open[address] = held + 1
+        self.count += 1
+        return True
+
+    def leave(self, address: str) -> None:
+        held = self.open.get(address, 0) - 1
+        if held > 0:
+            self.open[address] = held
+        else:
+            self.open.pop(address, None)
+        self.count -= 1
+
+
+_FULL: Final = (b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain\r\n"
+                b"Content-Length: 16\r\nConnection: close\r\n\r\ntoo many at once")
+
+
+class Connection(web.RequestHandler):
+    """One connection to the server, let in only while `doors` has room for it; its
+    headers have `HEADER_TIMEOUT` seconds (aiohttp's keep-alive timer, which runs from
+    the moment a connection opens and again after each response, closes a connection
+    still waiting for a whole request)."""
+
+    def __init__(self, manager: web.Server, doors: Doors, **kwargs: Any) -> None:
+        # No access log (aiohttp's signature wants a logger; None is how it is turned off).
+        super().__init__(manager, keepalive_timeout=HEADER_TIMEOUT,
+                         access_log=None, **kwargs)  # type: ignore[arg-type]
+        self.doors = doors
+        self.address: str | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        peer = transport.get_extra_info("peername")
+        address = str(peer[0]) if peer else ""
+        if not self.doors.enter(address):
+            with contextlib.suppress(OSError):
+                transport.write(_FULL)  # type: ignore[attr-defined]
+            transport.close()
+            return
+        self.address = address
+        super().connection_made(transport)
+
+    def connection_lost(self, exc: BaseException | None) -> None:
+        if self.address is None:
+            return
+        self.doors.leave(self.address)
+        self.address = None
+        super().connection_lost(exc)
+
+
 class PhoneServer:
     """The web server on its own thread (see the module docstring)."""
 
@@ -241,6 +362,8 @@ class PhoneServer:
         self.port = port
         self.fonts = fonts
         self.max_clients = max_clients
+        self.hosts = Hosts(self.addresses)
+        self.doors = Doors.for_pages(max_clients)
         # The kiosk's language and its pages' words, for a page's first paint (read on the
         # server's thread: the catalogues are never changed once loaded).
         self.words: Callable[[], tuple[str, bool, dict[str, str]]] | None = None
@@ -248,6 +371,7 @@ class PhoneServer:
         self.problem: str | None = None  # why it is not listening
         self._loop: asyncio.AbstractEventLoop | None = None
         self._runner: web.AppRunner | None = None
+        self._listeners: list[asyncio.Server] = []
         self._outboxes: dict[int, Outbox] = {}
         self._post_buckets: dict[str, Bucket] = {}
         self._sockets: dict[int, web.WebSocketResponse] = {}
@@ -279,8 +403,9 @@ class PhoneServer:
             loop.run_forever()
         loop.close()
 
-    async def _listen(self) -> None:
-        app = web.Application(client_max_size=MAX_BODY)
+    def make_app(self) -> web.Application:
+        """The server's pages, socket and API calls, each behind the Host check."""
+        app = web.Application(client_max_size=MAX_BODY, middlewares=[self._own_host])
         app.router.add_get("/ws", self._socket)
         for path, page in PAGES.items():
             app.router.add_get(path, self._page(page))
@@ -291,27 +416,39 @@ class PhoneServer:
         app.router.add_get("/fonts/{name}", self._font)
         app.router.add_post("/api/join", self._post("join"))
         app.router.add_post("/api/ticket", self._post("ticket"))
-        runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        return app
+
+    async def _listen(self) -> None:
+        runner = web.AppRunner(self.make_app(), handle_signals=False)
         await runner.setup()
         self._runner = runner
+        manager = runner.server
+        assert manager is not None
+        loop = asyncio.get_running_loop()
         for address in self.addresses:
-            site = web.TCPSite(runner, address, self.port, reuse_address=True)
             try:
-                await site.start()
+                listener = await loop.create_server(
+                    lambda: Connection(manager, self.doors, loop=loop), address, self.port,
+                    reuse_address=True)
             except OSError as exc:
                 log.warning("phones: cannot listen on %s:%d: %s", address, self.port, exc)
                 continue
-            self.bound.append((address, self._port_of(site)))
+            self._listeners.append(listener)
+            self.bound.append((address, int(listener.sockets[0].getsockname()[1])))
             if self.port == 0:  # any free port: then the same one on every address
                 self.port = self.bound[0][1]
         if not self.bound:
             raise OSError(f"cannot listen on port {self.port} of {', '.join(self.addresses)}")
 
-    @staticmethod
-    def _port_of(site: web.TCPSite) -> int:
-        server = site._server  # the port the system chose when asked for port 0
-        sockets = getattr(server, "sockets", None) or []
-        return int(sockets[0].getsockname()[1]) if sockets else site._port
+    @web.middleware
+    async def _own_host(self, request: web.Request,
+                        handler: Callable[[web.Request], Any]) -> web.StreamResponse:
+        """Every route: a request addressed to a name not the kiosk's gets 421."""
+        if not self.hosts.allows(request.headers.get("Host")):
+            return web.Response(status=421, text="This is the Dabernā kiosk: open it at "
+                                "the address its TV shows.", headers=_HEADERS)
+        response: web.StreamResponse = await handler(request)
+        return response
 
     def stop(self) -> None:
         loop = self._loop
@@ -319,6 +456,8 @@ class PhoneServer:
             return
 
         async def close() -> None:
+            for listener in self._listeners:
+                listener.close()
             for ws in list(self._sockets.values()):
                 await ws.close()
             if self._runner is not None:
@@ -349,6 +488,16 @@ class PhoneServer:
 
     def poll(self) -> None:
         """Nothing to do once a frame: this server's own thread queues `requests`."""
+
+    def allow_host(self, name: str) -> None:
+        """Take requests addressed to `name` too (the host in the addresses phones are
+        given, from any thread)."""
+        loop = self._loop
+        if loop is None or loop.is_closed():
+            self.hosts.add(name)
+            return
+        with contextlib.suppress(RuntimeError):
+            loop.call_soon_threadsafe(self.hosts.add, name)
 
     def close(self, client: int) -> None:
         """Close a page's socket (from any thread), after what is queued for it."""
@@ -404,14 +553,19 @@ class PhoneServer:
         async def post(request: web.Request) -> web.StreamResponse:
             # Only the pages' own requests (JSON, so another site's form cannot send one),
             # and a bounded number of refusals from one address: a code on the TV cannot
-            # be guessed (`POST_BURST` refusals, then one every two seconds).
+            # be guessed (`POST_BURST` refusals, then one every two seconds). Each request
+            # pays before it is looked at, so many sent at once pay as many; one that
+            # succeeds is given back.
             if request.content_type != "application/json":
                 return web.json_response({"error": "not_json"}, status=415)
             bucket = self._post_bucket(request.remote or "")
-            if not bucket.ready(time.monotonic()):
+            if not bucket.take(time.monotonic()):
                 return web.json_response({"error": "too_fast"}, status=429)
             try:
-                data = await request.json()
+                async with asyncio.timeout(BODY_TIMEOUT):
+                    data = await request.json()
+            except TimeoutError:
+                return web.json_response({"error": "too_slow"}, status=408)
             except (ValueError, web.HTTPException):
                 return web.json_response({"error": "not_json"}, status=400)
             if not isinstance(data, dict):
@@ -432,13 +586,13 @@ class PhoneServer:
                 status, body = await asyncio.wait_for(answer, 10)
             except TimeoutError:
                 return web.json_response({"error": "busy"}, status=503)
-            if status != 200:
-                bucket.take(time.monotonic())  # a refusal costs: guessing codes is slow
+            if status == 200:
+                bucket.give_back()  # only a refusal costs: guessing codes is slow
             return web.json_response(body, status=status)
         return post
 
     def _post_bucket(self, address: str) -> Bucket:
-        """The refusals one address may still have (`POST_RATE`, `POST_BURST`)."""
+        """The requests one address may still send (`POST_RATE`, `POST_BURST`)."""
         if len(self._post_buckets) > 1024:
             self._post_buckets.clear()
         return self._post_buckets.setdefault(
