@@ -91,7 +91,8 @@ DEFAULT_KEYS: dict[Action, tuple[str, ...]] = {
     Action.FULLSCREEN: ("f11",),
     Action.ERASE: ("backspace",),
     Action.LAST_TRICK: ("l",),
-    # Not "p": backgammon types it (numbers on the points) and files map pause to it.
+    # Not "p": Takhteh Nard's table types it (numbers on the points), and files map
+    # pause to it.
     Action.PHONES: ("j",),
 }
 
@@ -388,8 +389,8 @@ class Config:
         return options_of(registered_game(key), self.section(key))
 
     def __getattr__(self, name: str) -> Any:
-        # config.backgammon and the like: a game's section under its key; config.gnubg
-        # and the like: a section a game's package adds.
+        # config.<key>: a registered game's section; config.<name>: a section a game's
+        # package adds (sections.toml).
         if name.startswith("_") or name in ("games", "extra"):
             raise AttributeError(name)
         if name in {entry.key for entry in registered_games()}:

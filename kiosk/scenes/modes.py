@@ -36,7 +36,7 @@ class ModeMenu:
     modes: Sequence[Mode]
     mode: str
     tr: Translator
-    game: str = ""  # the catalogue's section of the game ("backgammon", "hearts")
+    game: str = ""  # the catalogue's section of the game (its key)
     rule_choices: Choices | None = None
     menu_open: bool = False
     menu_index: int = 0

@@ -7,7 +7,7 @@ One `TableController` holds the game on a table and owns everything about its fl
 - chance steps (the dice, a deal), sampled with the table's random source and applied
   by the controller, unless the game says a person makes them (a player rolls);
 - pacing: a computer waits a moment before it acts, and a decision it shows step by
-  step (a backgammon play) waits a moment between the steps, so people can follow;
+  step (a Takhteh Nard play) waits a moment between the steps, so people can follow;
 - the computers think on the worker (`kiosk.table.worker`), never on the frame loop;
   a choice thought for a position the game has left is dropped;
 - the turn clock (`kiosk.table.clock`): it runs while a person may act, and when it

@@ -6,7 +6,7 @@ about the *flow* are the game's own, said by a `TableGame`: whether its seats hi
 each other (pass and play needs a privacy screen), which chance steps a person makes
 themselves (a player rolls their own dice), when a hand or a game has just finished
 (the table stops for the score), and whether a computer's decision is shown step by
-step before it is applied (a backgammon play, checker by checker).
+step before it is applied (a Takhteh Nard play, checker by checker).
 
 `TableGame()` is the plain default: nothing hidden, chance by itself, a stop only at
 the end, decisions applied at once. A game's own subclass lives in its own files (its

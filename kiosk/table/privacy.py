@@ -6,7 +6,7 @@ person: when the decision passes to another person the screen hides every hand a
 asks for that person (`asking`), and shows their hand once they say they are ready
 (`reveal`). The same person twice in a row (the others were computers) is not asked
 again, unless a chance step (a new deal) came between. A remote person's hand is
-never on the TV. In a game with nothing hidden (backgammon) nobody is ever asked and
+never on the TV. In a game with nothing hidden (Takhteh Nard) nobody is ever asked and
 the screen follows whoever is to act.
 """
 
