@@ -27,6 +27,9 @@ is `kiosk.scenes.card_table.scene.CardTableScene`'s. This scene says what Dobbm 
 - the Mußrunde closes the session when asked: the last row of the modes menu makes the
   engine's host action (`close`), journaled like every other action.
 
+The contract box, the exchange's box and the trick's indices are drawn by the scene's
+painter, `kiosk.games.dobbm.paint.DobbmPainter`; this module says what they say.
+
 What may be done is always the engine's answer (`why_illegal`), named in the catalogue's
 words (`RULE_KEYS`). Seats by compass name: South is seat 0, then round to the left.
 """
@@ -39,8 +42,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-import pygame
-
 from engines.cards import tricks as tk
 from engines.cards.german import GermanCard, GermanSuit
 from engines.dobbm import rules as dr
@@ -50,19 +51,15 @@ from engines.dobbm.rules import CLOSE, Call, Contract, Discard, GameState, HandR
 from engines.errors import BrokenRule
 from engines.registry import game as registered_game
 from kiosk import theme
-from kiosk.cards_draw import GERMAN, Face, draw_pip, face_of
+from kiosk.cards_draw import GERMAN
 from kiosk.config import Action
+from kiosk.games.dobbm.paint import INDEX, DobbmPainter
 from kiosk.i18n import Translator
-from kiosk.scenes.card_table.layout import Layout
 from kiosk.scenes.card_table.pieces import (
     BOT_PAUSE,
     DEAL_PAUSE,
     READ,
-    RECEIVED,
     RESULT_PAUSE,
-    ROW,
-    TAG_H,
-    Piece,
 )
 from kiosk.scenes.card_table.scene import CardTableScene, Offer, ScoreSheet, Selection, ShownTrick
 from kiosk.table.choices import Choices
@@ -70,14 +67,9 @@ from kiosk.table.controller import Move, Pacing
 from kiosk.table.games import TableGame
 from kiosk.table.seats import Mode
 from kiosk.text import TextRenderer
-from kiosk.theme import ACCENT, TEXT
 
 BID_PAUSE = 0.7  # before a computer bids or doubles
-INDEX = 41  # the rank of a trick card's index (design pixels): bold, a 29 px capital at 1080p
-PIP_SCALE = 3  # the index's pip is drawn this much larger, then smoothed down
 SOW_RULES = {SowDiscardRule.PLAIN_VS_HEARTS: "sow", SowDiscardRule.ALL_VS_OTHER_HEARTS: "sow_all"}
-ROW_H = 50  # a line of the contract box
-SIDE_W = 250  # the contract box, above the bottom plate: clear of a dialog and the trick
 LEDGER_HANDS = 3  # hands on the ledger's page (the latest), a column each, the session's last
 DISPLAY_SUITS = (GermanSuit.ACORNS, GermanSuit.LEAVES, GermanSuit.BELLS, GermanSuit.HEARTS)
 RANK_ORDER = (6, 7, 8, 9, 11, 12, 13, 10, 14)  # low to high: 6 … 9, Unter, Ober, King, 10, Sow
@@ -122,6 +114,7 @@ class DobbmScene(CardTableScene):
     game = "dobbm"  # the catalogue's section: the table's words are looked up there first
     deck = GERMAN
     text_sizes = (*CardTableScene.text_sizes, INDEX)
+    painter_type = DobbmPainter  # the contract box, the exchange's words, the trick's indices
 
     def __init__(
         self,
@@ -146,10 +139,6 @@ class DobbmScene(CardTableScene):
     ) -> None:
         table_game = DOBBM if table_game is None else table_game
         self.sheet_page = 0  # the score sheet's page: 0 the hand's payments, 1 the ledger
-        # The trick's cards with their larger indices: by (card, size, won), the painter's
-        # card they were made from and the card made.
-        self._indexed: dict[tuple[Any, ...], tuple[pygame.Surface, pygame.Surface]] = {}
-        self._indices: dict[tuple[Any, ...], tuple[pygame.Surface, list[pygame.Rect]]] = {}
         super().__init__(
             text, tr, new_game, bots, rng, table_game=table_game,
             pacing=Pacing(computer=pause, chance=DEAL_PAUSE,
@@ -285,7 +274,7 @@ class DobbmScene(CardTableScene):
     def selection(self, view: View) -> Selection | None:
         """The Dobbm declarer's discard of 4: its button is his "ich liege". (Its words,
         who has taken the Dobb, the green cards and the Sow rule, are the exchange's box:
-        `_exchange_box`.)"""
+        `exchange_lines`, drawn by `DobbmPainter`.)"""
         if view.phase is not Phase.EXCHANGE or view.declarer is None:
             return None
         return Selection(
@@ -408,86 +397,13 @@ class DobbmScene(CardTableScene):
         if said:
             self._notify(said[0], " ".join(said[1:]) or None, now)
 
-    # -- the felt: the contract box, the exchange's words, the trick's indices ----------------
-    def extra_pieces(self, layout: Layout, view: View, now: float) -> list[Piece]:
-        if view.phase is Phase.EXCHANGE and self.privacy is None:
-            return [self._exchange_box(layout, view)]
-        if view.declarer is None or view.phase not in (Phase.DOUBLE, Phase.PLAY):
-            return []  # (in the exchange the 12 cards' fan needs the room)
-        return [self._contract_box(layout, view)]
-
-    def toast_clear_of(self, layout: Layout) -> Sequence[pygame.Rect]:
-        """A notice keeps beside the contract box: its head is read all through the
-        doubling and the play."""
-        view = self.view()
-        if view.declarer is None or view.phase not in (Phase.DOUBLE, Phase.PLAY):
-            return ()
-        return (self._contract_rect(layout, view)[0],)
-
+    # -- the felt's words (its boxes and the trick's indices are DobbmPainter's) -------------
     def table_note(self, view: View) -> tuple[str | None, list[GermanCard]]:
         if view.declarer is None or view.phase not in (Phase.DOUBLE, Phase.PLAY):
             return None, []
         head = self.tr("dobbm.contract_times", contract=self.contract_name(view.contract),
                        times=self.tr.digits(view.multiplier))
         return f"{head} · {self.seat_name(view.declarer)}", []
-
-    def _contract_rect(self, layout: Layout, view: View
-                       ) -> tuple[pygame.Rect, str, list[str]]:
-        """The contract box's place, its head (the contract with its multiplier) and its
-        lines (its declarer, the latest doubling call: the head's multiplier counts them
-        all). The box stands above the bottom seat's plate (as wide as its widest line
-        needs, up to the plate's width) and below the name tags of the cards at the sides
-        of the trick; a line that does not fit there is left out (the call first)."""
-        px, tr = layout.px, self.tr
-        assert view.declarer is not None
-        head = tr("dobbm.contract_times", contract=self.contract_name(view.contract),
-                  times=tr.digits(view.multiplier))
-        lines = [] if view.declarer == view.seat else [self.seat_name(view.declarer)]
-        calls = [self.said_text(c) for _s, c in view.doublings if c is not Call.GUT]
-        if calls:
-            lines.append(calls[-1])
-        plate = layout.plates["bottom"]
-        bottom = plate.top - px(16)
-        sides = [layout.trick_rect(place, self.players).centery
-                 for place in {self.place(s) for s in range(self.players)}
-                 if place in ("left", "right")]
-        # A side card's tag (with the leader's badge under it) reaches 1.5 tags below
-        # the card's middle.
-        top = max(sides, default=layout.band.top) + px(TAG_H) * 3 // 2 + px(12)
-
-        def height(rows: int) -> int:
-            return px(ROW_H) * (rows + 1) + px(12)
-
-        while lines and height(len(lines)) > bottom - top:
-            lines.pop()
-        wide = max(self.text.width(line, px(READ), i == 0, self.rtl)
-                   for i, line in enumerate((head, *lines)))
-        box = pygame.Rect(0, 0, min(plate.width, max(px(SIDE_W), wide + 2 * px(24))),
-                          height(len(lines)))
-        box.bottom = bottom
-        if not self.rtl:
-            box.left = plate.left
-        else:
-            box.right = plate.right
-        return box, head, lines
-
-    def _contract_box(self, layout: Layout, view: View) -> Piece:
-        """The contract box (`_contract_rect`)."""
-        px = layout.px
-        box, head, lines = self._contract_rect(layout, view)
-        look = (head, tuple(lines), self.rtl)
-
-        def paint(surface: pygame.Surface) -> None:
-            theme.overlay_box(surface, box, px)
-            inner = box.inflate(-px(24), 0)
-            y = box.top + px(6)
-            for i, line in enumerate((head, *lines)):
-                row = pygame.Rect(inner.left, y, inner.width, px(ROW_H))
-                self._line(surface, f"dobbm_contract|line{i}", "table", line, px(READ),
-                           ACCENT if i == 0 else TEXT, row, align="center", bold=i == 0)
-                y = row.bottom
-
-        return Piece("dobbm_contract", box, look, paint)
 
     def sow_rule_text(self, view: View) -> str | None:
         """The Sow rule of the exchange in the catalogue's words (None: the rules have none)."""
@@ -509,121 +425,6 @@ class DobbmScene(CardTableScene):
         if rule is not None:
             out.append(("rule", rule))
         return out
-
-    def _exchange_box(self, layout: Layout, view: View) -> Piece:
-        """The exchange's words (`exchange_lines`) in a box over the middle of the table,
-        above the "ich liege" button; each wrapped to the box (never smaller), which is
-        made wider if they need more rows than there is room for."""
-        px, rtl = layout.px, self.rtl
-        size = px(READ)
-        parts = self.exchange_lines(view)
-        bottom = layout.pass_button.top - px(24)  # clear of the button and its frame
-        room = bottom - layout.band.top
-        pad = px(12)
-        rows: list[tuple[str, str]] = []
-        width = 0
-        for width in (min(layout.inner.width - px(48), px(1080)), layout.inner.width - px(16)):
-            rows = [(kind, line) for kind, text in parts
-                    for line in self.text.wrap(text, size, width - 2 * px(24),
-                                               bold=kind == "head", rtl=rtl) or [text]]
-            if 2 * pad + len(rows) * px(ROW) <= room:
-                break
-        box = pygame.Rect(0, 0, width, 2 * pad + len(rows) * px(ROW))
-        box.midbottom = (layout.centre[0], bottom)
-        look = (tuple(rows), rtl)
-        colours = {"head": ACCENT, "legend": RECEIVED, "rule": TEXT}
-
-        def paint(surface: pygame.Surface) -> None:
-            theme.overlay_box(surface, box, px)
-            inner = box.inflate(-2 * px(24), 0)
-            for i, (kind, line) in enumerate(rows):
-                row = pygame.Rect(inner.left, box.top + pad + i * px(ROW), inner.width, px(ROW))
-                self._line(surface, f"dobbm_exchange|{kind}{i}", "table", line, size,
-                           colours[kind], row, align="center", bold=kind == "head")
-
-        return Piece("dobbm_exchange", box, look, paint)
-
-    def trick_card_image(self, card: Any, size: tuple[int, int], angle: float,
-                         won: bool) -> pygame.Surface:
-        """A card of the trick with its two indices drawn larger, so its rank reads from
-        the sofa (a capital of INDEX, as tall as the table's text): the painter's card
-        with the indices painted over. A card on its way (turned) is the painter's."""
-        image = super().trick_card_image(card, size, angle, won)
-        if angle:
-            return image
-        key = (card, size, won)
-        made = self._indexed.get(key)
-        if made is not None and made[0] is image:
-            return made[1]
-        if len(self._indexed) > 80:  # the cards of a few sizes
-            self._indexed.clear()
-        out = image.copy()
-        w, h = size
-        face = pygame.Rect(0, 0, w, h)
-        face.center = out.get_rect().center  # the face on its shadow's margin
-        index, patches = self._index(face_of(card), w)
-        edge = max(1, round(w * 0.012))
-        radius = max(2, round(w * 0.08)) - edge
-        white = out.get_at((face.centerx, face.top + round(h * 0.06)))  # the face, as painted
-        iw, ih = index.get_size()
-        corner = pygame.Rect(face.left + edge, face.top + edge, iw, ih)
-        for i, patch in enumerate(patches):  # the painter's index, covered
-            pygame.draw.rect(out, white, patch.move(corner.topleft),
-                             border_top_left_radius=radius if i == 0 else 0)
-        out.blit(index, corner)
-        corner.bottomright = (face.right - edge, face.bottom - edge)
-        for i, patch in enumerate(patches):  # and the one turned, at the other corner
-            turned = pygame.Rect(iw - patch.right, ih - patch.bottom, patch.width, patch.height)
-            pygame.draw.rect(out, white, turned.move(corner.topleft),
-                             border_bottom_right_radius=radius if i == 0 else 0)
-        out.blit(pygame.transform.rotate(index, 180), corner)
-        self._indexed[key] = (image, out)
-        return out
-
-    def _index(self, face: Face, w: int) -> tuple[pygame.Surface, list[pygame.Rect]]:
-        """A card's corner index, larger than the painter's: its rank (a bold INDEX,
-        its digits set close so a 10 keeps to the corner) over a small pip, in the column
-        left of a court card's picture; and the face's white to paint first, over the
-        painter's index (the rank's rows across the column, then no wider than the pips,
-        clear of the Sow's ring)."""
-        px = self._px()
-        key = (face, w, px(INDEX))
-        found = self._indices.get(key)
-        if found is not None:
-            return found
-        ink = face.look.ink
-        column = round(w * 0.26) - max(1, round(w * 0.012))  # a court's frame starts there
-        glyphs = []
-        for ch in face.rank:
-            image = self.text.render(ch, px(INDEX), ink, True, False)
-            glyphs.append(image.subsurface(image.get_bounding_rect(min_alpha=1)))
-        gap = max(1, round(w * 0.01))
-        tall = max(g.get_height() for g in glyphs)
-        rank = pygame.Surface((sum(g.get_width() for g in glyphs) + gap * (len(glyphs) - 1),
-                               tall), pygame.SRCALPHA)
-        x = 0
-        for g in glyphs:
-            rank.blit(g, (x, tall - g.get_height()))
-            x += g.get_width() + gap
-        room = column - 2 * gap
-        if rank.get_width() > room:  # a 10 set a little narrower, as tall
-            rank = pygame.transform.smoothscale(rank, (room, tall))
-        top = round(w * 0.04)
-        pip = w * 0.068
-        pip_y = top + tall + w * 0.09 + pip  # a gap: the rank reads (and measures) alone
-        height = max(round(pip_y + pip * 1.3), round(w * 0.5))  # the painter's index too
-        below = top + tall + round(w * 0.04)
-        patches = [pygame.Rect(0, 0, column, below),
-                   pygame.Rect(round(w * 0.03), below, round(w * 0.16), height - below)]
-        index = pygame.Surface((column, height), pygame.SRCALPHA)
-        index.blit(rank, (column // 2 - rank.get_width() // 2, top))
-        big = pygame.Surface((column * PIP_SCALE, round(pip * 2.6) * PIP_SCALE), pygame.SRCALPHA)
-        draw_pip(big, face.suit, (big.get_width() / 2, big.get_height() / 2), pip * PIP_SCALE,
-                 deck=GERMAN)
-        small = pygame.transform.smoothscale(big, (column, round(pip * 2.6)))
-        index.blit(small, (0, round(pip_y - small.get_height() / 2)))
-        self._indices[key] = index, patches
-        return index, patches
 
     # -- the score sheet: the payments, then the ledger ---------------------------------------
     def handle(self, action: Action | None, typed: str, now: float) -> None:

@@ -7,7 +7,8 @@ player's name, a person at the TV, the computer) and, while no phone holds it, t
 code of its join address ("Scan to take South"). Left and right choose a seat; select changes it: a
 phone's seat comes back to the TV, a seat at the TV goes to the computer, the
 computer's to the TV. The hub (`kiosk.phones.hub.PhoneHub`, the scene's `phones`) makes
-the join codes; with phones off the key says so.
+the join codes; with phones off the key says so. The table's painter
+(`kiosk.scenes.card_table.paint.TablePainter`) lays the panel's piece over the table.
 """
 
 from __future__ import annotations

@@ -2,11 +2,13 @@
 
 `TableText` is mixed into a table scene that has `text` (a `TextRenderer`), `rtl`, `keys`
 (the configured key names by action), `labels` (the lines as last drawn, by key),
-`help_drawn`, `_layout` (a `card_layout.Layout` once drawn) and `help_pairs()` (what the
-keys do now). A line is drawn at its size, smaller only if it cannot fit its box, and
-noted as a `Label` so the tests and `benchmarks/table_readability.py` measure it on the
-pixels. The help line is (key caps, what they do) pairs cut into rows only between pairs
-(`wrap_pairs`), from the end of the panel upward.
+`help_drawn`, `_layout` (a `kiosk.scenes.card_table.layout.Layout` once drawn) and
+`help_pairs()` (what the keys do now). A line is drawn at its size, smaller only if it
+cannot fit its box, and noted as a `Label` so the tests and
+`benchmarks/table_readability.py` measure it on the pixels. The help line is (key caps,
+what they do) pairs cut into rows only between pairs (`wrap_pairs`), from the end of the
+panel upward. The table's painters (`kiosk.scenes.card_table.paint`, `boxes`) draw their
+text through the scene's.
 """
 
 from __future__ import annotations
