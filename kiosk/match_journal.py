@@ -3,8 +3,9 @@
 Each game or match is a hand of the store (its game: the registry's key) whose events
 are the engine's own record (`engines.<game>.records`), one a row, plus who was playing
 (the mode). A game left unfinished by a crash or a pulled plug is rebuilt by replaying
-them. `Records` says, per game, how to start a record and how to replay one; `records_for(key)` makes it from the game's registry
-entry, and `table_games()` lists the games the journal knows.
+them. `Records` says, per game, how to start a record and how to replay one;
+`records_for(key)` makes it from the game's registry entry, and `table_games()` lists
+the games the journal knows.
 """
 
 from __future__ import annotations
