@@ -482,15 +482,16 @@ def _sections_of(key: str) -> dict[str, Section]:
         comments: dict[str, str] = {}
         fields: list[tuple[str, type, Any]] = []
         for item, spec in table.items():
-            kind = _KINDS.get(spec.get("type", ""))
+            kind = _KINDS.get(spec.get("type", "")) if isinstance(spec, dict) else None
             if kind is None or "default" not in spec:
                 raise ConfigError(f"{where}: {name}.{item} needs a type (one of "
                                   f"{', '.join(_KINDS)}) and a default")
             choices = spec.get("choices")
             rules[item] = _Rule(kind, spec.get("low"), spec.get("high"),
                                 tuple(choices) if choices is not None else None,
-                                program=spec.get("found", "") if spec["type"] == "program"
-                                else "", example=spec.get("example", ""))
+                                program=spec.get("found") or "on the PATH"
+                                if spec["type"] == "program" else "",
+                                example=spec.get("example", ""))
             comments[item] = spec.get("comment", "")
             fields.append((item, kind, field(default=_check(f"{name}.{item}",
                                                             spec["default"], rules[item]))))

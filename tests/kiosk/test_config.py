@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -192,6 +193,70 @@ def test_a_bad_gnubg_key_is_named_with_what_is_allowed(
         from_mapping({"gnubg": table})
     assert named in str(caught.value)
     assert allowed in str(caught.value)
+
+
+def test_the_gnubg_sections_range_is_gnubgs_own() -> None:
+    """sections.toml's default and top ply are the ones the gnubg helper checks with."""
+    from kiosk.config import game_sections
+    from kiosk.games.backgammon.gnubg import DEFAULT_PLY, MAX_PLY
+
+    section = game_sections()["gnubg"]
+    assert section.rules["ply"].high == MAX_PLY and section.cls().ply == DEFAULT_PLY
+
+
+@pytest.fixture
+def planted_sections(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A copy of the kiosk's game folders in which a test writes Takhteh Nard's
+    sections.toml anew (read in place of the real one, the cache emptied before and
+    after)."""
+    from kiosk import config as config_module
+
+    folder = tmp_path / "games" / "backgammon"
+    folder.mkdir(parents=True)
+    monkeypatch.setattr(config_module.resources, "files", lambda package: tmp_path)
+    config_module._sections_of.cache_clear()
+    yield folder / "sections.toml"
+    config_module._sections_of.cache_clear()
+
+
+def test_a_games_own_section_is_read_from_its_data_file(planted_sections: Path) -> None:
+    """Every kind of key, checked as the kiosk's own keys are, listed after the game's
+    section in the defaults file with its comments; a program takes the program check."""
+    planted_sections.write_text(
+        '[lamp]\n'
+        'on = {type = "bool", default = true, comment = "the lamp is lit"}\n'
+        'hours = {type = "int", default = 3, low = 1, high = 9, comment = "how long"}\n'
+        'glow = {type = "float", default = 0.5, low = 0.0, high = 1.0}\n'
+        'colour = {type = "str", default = "red", choices = ["red", "blue"]}\n'
+        'tool = {type = "program", default = "", example = "/usr/bin/lamp"}\n',
+        encoding="utf-8")
+    lamp = Config().lamp
+    assert (lamp.on, lamp.hours, lamp.glow, lamp.colour, lamp.tool) == (True, 3, 0.5, "red", "")
+    assert from_mapping({"lamp": {"hours": 9, "colour": "blue"}}).lamp.hours == 9
+    for table, allowed in (({"hours": 10}, "from 1 to 9"), ({"colour": "green"}, '"red"'),
+                           ({"tool": "bin/lamp"}, "full path from /"),
+                           ({"dim": 1}, "on, hours, glow, colour, tool")):
+        with pytest.raises(ConfigError, match=allowed):
+            from_mapping({"lamp": table})
+    text = defaults_toml()
+    assert text.index("[backgammon]") < text.index("[lamp]") < text.index("[hearts]")
+    assert "# how long" in text and "# the lamp is lit" in text
+
+
+@pytest.mark.parametrize("body", ['[lamp]\non = {default = true}\n',
+                                  '[lamp]\non = {type = "colour", default = 1}\n',
+                                  '[lamp]\non = 3\n', '[lamp\n'])
+def test_a_broken_section_file_is_named(planted_sections: Path, body: str) -> None:
+    planted_sections.write_text(body, encoding="utf-8")
+    with pytest.raises(ConfigError, match=r"kiosk/games/backgammon/sections\.toml"):
+        Config()
+
+
+def test_a_game_may_not_take_a_section_name_already_taken(planted_sections: Path) -> None:
+    planted_sections.write_text('[phones]\nx = {type = "int", default = 1}\n',
+                                encoding="utf-8")
+    with pytest.raises(ConfigError, match=r"adds a config section \[phones\], whose name"):
+        Config()
 
 
 def test_the_environment_overrides_the_gnubg_section(monkeypatch: pytest.MonkeyPatch) -> None:
