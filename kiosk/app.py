@@ -498,6 +498,8 @@ class Kiosk:
         if hasattr(scene, "give_seat"):
             scene.phones = self.phones  # type: ignore[attr-defined]
             self.phones.sit_at(scene)  # phones join the table on the screen
+        else:
+            self.phones.sit_at(None)  # the tables left keep their phones, waiting
 
     def show(self, name: str) -> Scene:
         """Switch to a scene by name (made on first use), drawn afresh."""

@@ -45,6 +45,7 @@ from engines.debarna.ticket import Ticket
 from kiosk.i18n import Translator
 from kiosk.phones.models import board_model, seat_model, speaking, ticket_model
 from kiosk.phones.server import Request, clean_name, encode
+from kiosk.scenes.card_table.layout import SEAT_NAMES
 
 log = logging.getLogger(__name__)
 
@@ -101,8 +102,26 @@ class Client:
 
 @dataclass
 class HeldTicket:
+    """A ticket followed on phones. `claims`: opened by its own signed code (the printed
+    QR), so its pages may claim; opened by its serial and the TV's code they only follow."""
+
     ticket: Ticket
     payload: str
+    claims: bool = True
+
+
+def away(model: dict[str, Any], tr: Translator) -> dict[str, Any]:
+    """A seat's page while the TV shows another table: the game as it stands, nothing to
+    press, and why."""
+    model = dict(model)
+    model.update(your_turn=False, clock=None, notice=tr("phones.gone.away"), offers=[],
+                 away=True)
+    if model.get("kind") == "table":
+        model.update(step="", select=None,
+                     hand=[dict(card, legal=False) for card in model.get("hand", [])])
+    else:
+        model.update(sources=[], targets={}, hits={}, resign=[], hint=None)
+    return model
 
 
 class PhoneHub:
@@ -117,11 +136,14 @@ class PhoneHub:
         self.lang = lang
         self.codes = codes
         self.claim = claim
-        self.scene: Any = None  # the card table phones sit at (a CardTableScene)
+        self.scene: Any = None  # the table on the screen (a CardTableScene, a BackgammonScene)
+        self.tables: list[Any] = []  # every table phones sat at: their seats stay theirs
         self.caller: Any = None  # the Dabernā caller (kiosk.games.debarna.caller.CallerController)
         self.clients: dict[int, Client] = {}
         self.tickets: dict[str, HeldTicket] = {}
         self._codes: dict[str, int] = {}  # join code -> seat, for `_game`
+        # a seat's secret -> its table, seat and game when it was taken
+        self._held: dict[str, tuple[Any, int, object]] = {}
         self._game: object = None
         self.tv_code = self._tv_code()
         self._tv_code_before: str | None = None
@@ -138,11 +160,15 @@ class PhoneHub:
 
     # -- what the TV shows ----------------------------------------------------------------------
     def sit_at(self, scene: Any) -> None:
-        """The card table phones join now (None: none). Codes of another table expire."""
+        """The table phones join now (None: none). Codes of another table expire; the
+        seats phones hold at the tables left stay theirs, their pages waiting until the
+        host comes back to that table."""
         if scene is not self.scene:
             self.scene = scene
             self._codes.clear()
             self._game = None if scene is None else scene.table.state
+            if scene is not None and scene not in self.tables:
+                self.tables.append(scene)
 
     def join_url(self, seat: int) -> str | None:
         """The address a phone opens to take `seat` (None: a phone holds it already)."""
@@ -216,6 +242,8 @@ class PhoneHub:
         kind = request.kind
         if kind == "join":
             self._join(request)
+        elif kind == "peek":
+            self._peek(request)
         elif kind == "ticket":
             self._ticket(request, now)
         elif kind == "hello":
@@ -247,8 +275,27 @@ class PhoneHub:
             return
         secret = secrets.token_urlsafe(SECRET_BYTES)
         scene.give_seat(seat, PhoneSeat(name, secret))
+        self._held[secret] = (scene, seat, scene.table.state)
         log.info("phones: %s took seat %d", name, seat)
         request.reply(200, {"secret": secret, "seat": seat})
+
+    def _peek(self, request: Request) -> None:
+        """What a join code is for, before the name is typed: the game and the seat, in
+        the page's language (the code is not used up)."""
+        assert request.reply is not None
+        lang = request.data.get("lang")
+        tr = self._tr(lang if lang in ("en", "fa") else None)
+        self._same_game()
+        code = request.data.get("code")
+        seat = self._codes.get(code) if isinstance(code, str) else None
+        scene = self.scene
+        if seat is None or scene is None or scene.table.state.is_over:
+            request.reply(410, {"error": tr("phones.errors.code")})
+            return
+        with speaking(scene, tr):
+            seat_name = scene.phone_seat_name(seat) if hasattr(scene, "phone_seat_name") \
+                else scene.word(f"seats.{SEAT_NAMES[scene.players][seat]}")
+            request.reply(200, {"game": scene.title_text(), "seat": seat_name})
 
     def _ticket(self, request: Request, now: float) -> None:
         assert request.reply is not None
@@ -276,39 +323,70 @@ class PhoneHub:
                 request.reply(404, {"error": tr("phones.errors.serial")})
                 return
             ticket = found[0]
-        # One secret a ticket: every phone following it shares it (and the list of tickets
-        # followed is never longer than the tickets there are).
-        secret = next((s for s, held in self.tickets.items() if held.ticket == ticket), None)
+        # One secret a ticket and way of opening it: every phone following it so shares it
+        # (and the list of tickets followed is never longer than twice the tickets there
+        # are). Only its own signed code lets a page claim: a serial and the TV's code, which
+        # anyone in the room can read, only follow it.
+        claims = isinstance(payload, str)
+        secret = next((s for s, held in self.tickets.items()
+                       if held.ticket == ticket and held.claims == claims), None)
         if secret is None:
             secret = secrets.token_urlsafe(SECRET_BYTES)
-            self.tickets[secret] = HeldTicket(ticket, self.codes.encode(ticket))
-        request.reply(200, {"secret": secret, "serial": ticket.serial})
+            self.tickets[secret] = HeldTicket(ticket, self.codes.encode(ticket), claims)
+        request.reply(200, {"secret": secret, "serial": ticket.serial, "claims": claims})
 
     def _hello(self, client: int, data: dict[str, Any], now: float) -> None:
         role = data["role"]
         lang = data.get("lang") or self.lang()
         secret = data.get("secret", "")
         if role == "seat" and self._seat_of(secret) is None:
-            self._closed(client, "phones.closed_seat")
+            self._closed(client, self._why_gone(secret), lang)
             return
         if role == "ticket" and secret not in self.tickets:
-            self._closed(client, "phones.closed_ticket")
+            self._closed(client, "phones.closed_ticket", lang)
             return
         self.clients[client] = Client(role, lang, secret)
-        seat = self._seat_of(secret) if role == "seat" else None
-        self.outlet.send(client, {"type": "welcome", "role": role, "seat": seat})
+        found = self._seat_of(secret) if role == "seat" else None
+        self.outlet.send(client, {"type": "welcome", "role": role,
+                                  "seat": None if found is None else found[1]})
 
-    def _seat_of(self, secret: str) -> int | None:
-        scene = self.scene
-        if scene is None or not secret:
+    def _seat_of(self, secret: str) -> tuple[Any, int] | None:
+        """The table and seat a phone's secret holds (the table on the screen first)."""
+        if not secret:
             return None
-        for seat, source in enumerate(scene.table.seats):
-            if isinstance(source, PhoneSeat) and secrets.compare_digest(source.secret, secret):
-                return seat
+        tables = ([self.scene] if self.scene is not None else []) + \
+            [t for t in self.tables if t is not self.scene]
+        for scene in tables:
+            for seat, source in enumerate(scene.table.seats):
+                if isinstance(source, PhoneSeat) and \
+                        secrets.compare_digest(source.secret, secret):
+                    return scene, seat
         return None
 
-    def _closed(self, client: int, key: str) -> None:
-        self.outlet.send(client, {"type": "closed", "message": self._tr()(key)})
+    def _why_gone(self, secret: str) -> str:
+        """Why a seat's secret holds no seat now, as a catalogue key: its seat went back to
+        the TV, to the computer or to another phone, or a new game was set out; or the
+        secret was never this kiosk's (or was from before a restart)."""
+        was = self._held.get(secret)
+        if was is None:
+            return "phones.closed_seat"
+        scene, seat, game = was
+        seats = scene.table.seats
+        if seat >= len(seats) or scene.table.state is not game:
+            return "phones.gone.new_game"
+        source = seats[seat]
+        if isinstance(source, PhoneSeat):
+            return "phones.gone.other_phone"
+        if source.at_tv:
+            return "phones.gone.to_tv"
+        if not source.person:
+            return "phones.gone.to_computer"
+        return "phones.gone.new_game"
+
+    def _closed(self, client: int, key: str, lang: str | None = None) -> None:
+        info = self.clients.get(client)
+        tr = self._tr(lang or (info.lang if info is not None else None))
+        self.outlet.send(client, {"type": "closed", "message": tr(key)})
         self.outlet.close(client)
         self.clients.pop(client, None)
 
@@ -332,9 +410,13 @@ class PhoneHub:
             info.stamp = None
             return
         if info.role == "seat":
-            seat = self._seat_of(info.secret)
-            if seat is None:
-                self._closed(client, "phones.closed_seat")
+            found = self._seat_of(info.secret)
+            if found is None:
+                self._closed(client, self._why_gone(info.secret))
+                return
+            scene, seat = found
+            if scene is not self.scene:
+                self._error(client, "phones.gone.away")
                 return
             self._seat_message(client, info, seat, data, now)
         elif info.role == "ticket" and kind == "claim":
@@ -348,6 +430,13 @@ class PhoneHub:
         table = scene.table
         kind = data["type"]
         tr = self._tr(info.lang)
+        act = getattr(scene, "phone_act", None)
+        if act is not None:  # a table with a page of its own (Takhteh Nard)
+            with speaking(scene, tr):
+                refused = act(seat, data, now)
+            if refused is not None:
+                self._error(client, refused[0], refused[1], translated=True)
+            return
         if kind == "next":
             if not table.showing_result:
                 self._error(client, "phones.errors.not_now")
@@ -403,6 +492,9 @@ class PhoneHub:
         if held is None or caller is None or self.claim is None:
             self._error(client, "phones.errors.not_here")
             return
+        if not held.claims:
+            self._error(client, "phones.gone.claim_needs_code")
+            return
         if caller.hand is None:
             self._error(client, "phones.no_hand")
             return
@@ -417,7 +509,8 @@ class PhoneHub:
     def _push(self, now: float) -> None:
         if not self.clients:
             return
-        table_stamp = self._stamp_table(now)
+        stamps = {id(scene): self._stamp_table(scene, now) for scene in self.tables}
+        table_stamp = (stamps.get(id(self.scene)), id(self.scene))
         caller_stamp = self._stamp_caller()
         if table_stamp != self._table_stamp or caller_stamp != self._caller_stamp:
             self._table_stamp, self._caller_stamp = table_stamp, caller_stamp
@@ -427,8 +520,12 @@ class PhoneHub:
         built: dict[tuple[object, ...], tuple[dict[str, Any] | None, str]] = {}
         out: list[tuple[int, str, str]] = []
         for client, info in list(self.clients.items()):
-            stamp = (table_stamp if info.role == "seat" else caller_stamp, info.lang,
-                     info.claim)
+            if info.role == "seat":
+                was = self._held.get(info.secret)
+                table = was[0] if was is not None else self.scene
+                stamp: object = (stamps.get(id(table)), table is self.scene, info.lang)
+            else:
+                stamp = (caller_stamp, info.lang, info.claim)
             if stamp == info.stamp:
                 continue
             info.stamp = stamp
@@ -447,13 +544,12 @@ class PhoneHub:
             out.append((client, "state", text))
         self.outlet.send_texts(out)
 
-    def _stamp_table(self, now: float) -> object:
-        scene = self.scene
-        if scene is None:
-            return None
+    @staticmethod
+    def _stamp_table(scene: Any, now: float) -> object:
         table = scene.table
         return (id(table.state), table.worker.generation, table.seats, table.seconds_left(now),
-                table.showing_result, table.result_due, scene.menu_open)
+                table.showing_result, table.result_due, scene.menu_open,
+                getattr(scene, "phone_look", lambda: None)())
 
     def _stamp_caller(self) -> object:
         caller = self.caller
@@ -464,11 +560,18 @@ class PhoneHub:
     def _model(self, client: int, info: Client, now: float) -> dict[str, Any] | None:
         tr = self._tr(info.lang)
         if info.role == "seat":
-            seat = self._seat_of(info.secret)
-            if seat is None:
-                self._closed(client, "phones.closed_seat")
+            found = self._seat_of(info.secret)
+            if found is None:
+                self._closed(client, self._why_gone(info.secret))
                 return None
-            return seat_model(self.scene, seat, tr, now)
+            scene, seat = found
+            page = getattr(scene, "phone_page", None)
+            if page is not None:
+                with speaking(scene, tr):
+                    model = page(seat, tr, now)
+            else:
+                model = seat_model(scene, seat, tr, now)
+            return model if scene is self.scene else away(model, tr)
         if self.caller is None:
             return None
         if info.role == "board":
@@ -477,7 +580,11 @@ class PhoneHub:
         if held is None:
             self._closed(client, "phones.closed_ticket")
             return None
-        return ticket_model(self.caller, held.ticket, tr, self._verdict(held, info, tr))
+        model = ticket_model(self.caller, held.ticket, tr, self._verdict(held, info, tr))
+        if not held.claims:
+            model["can_claim"] = False
+            model["status"] = f"{model['status']} · {tr('phones.gone.follow_only')}"
+        return model
 
     def _verdict(self, held: HeldTicket, info: Client, tr: Translator) -> dict[str, Any] | None:
         """The claim panel of a ticket's page: its own claim's verdict, as the TV says it."""

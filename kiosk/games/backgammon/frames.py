@@ -33,6 +33,12 @@ class BackgammonFrames(BackgammonTools):
     cursor: int
     opening: OpeningRoll | None
     numbers: bool
+    phones_open: bool  # the phones box is over the table (`kiosk.games.backgammon.phone`)
+    phones_cursor: int
+
+    def phones_columns(self) -> list[tuple[str, str, str | None]]:
+        """Each side's name, who plays it, and its join address (None: a phone holds it)."""
+        raise NotImplementedError
 
     def shown_board(self) -> Board:
         """The board on the screen (a finished game's, or the turn's as chosen so far)."""
@@ -181,6 +187,9 @@ class BackgammonFrames(BackgammonTools):
         if self.ids_open:
             return ("ids", self.ids(), self.entry, self.ids_message, self.ids_detail,
                     self.ids_good, self.rtl, self.tr.lang)
+        if self.phones_open:
+            return ("phones", tuple(self.phones_columns()), self.phones_cursor, self.rtl,
+                    self.tr.lang)
         return None
 
     def help_rows(self, layout: Layout) -> list[list[HelpPair]]:

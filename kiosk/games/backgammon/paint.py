@@ -104,9 +104,13 @@ class SceneView(Protocol):
     ids_message: str | None
     ids_detail: str
     ids_good: bool
+    phones_open: bool
+    phones_cursor: int
 
     @property
     def rtl(self) -> bool: ...
+
+    def phones_columns(self) -> list[tuple[str, str, str | None]]: ...
 
     @property
     def result(self) -> GameResult | None: ...

@@ -28,8 +28,19 @@ from kiosk.games.backgammon.paint import (
     SceneView,
     draw_checker,
 )
+from kiosk.phones.qr import qr_surface
 from kiosk.scenes.card_table.pieces import HelpPair, Piece, draw_pair, pair_width, wrap_pairs
-from kiosk.theme import ACCENT, BACKGROUND, GOOD, OVERLAY, PANEL, TEXT, TEXT_DIM, safe_area
+from kiosk.theme import (
+    ACCENT,
+    BACKGROUND,
+    CURSOR,
+    GOOD,
+    OVERLAY,
+    PANEL,
+    TEXT,
+    TEXT_DIM,
+    safe_area,
+)
 
 MENU_ROW_MIN = 60  # the closest the menu's rows come (the text stays 40 px)
 MENU_W = 1300  # the modes menu, over the board and the panel: its longest row at full size
@@ -90,6 +101,8 @@ class PanelPainter:
             return self.menu_look(layout)[1]
         if scene.ids_open:
             return self.ids_box(layout)
+        if scene.phones_open:
+            return self.over_area(layout)
         return None
 
     def over(self, surface: pygame.Surface, layout: Layout) -> list[pygame.Rect] | None:
@@ -102,7 +115,46 @@ class PanelPainter:
             return self._menu(surface, layout)
         if scene.ids_open:
             self._ids(surface, layout)
+        elif scene.phones_open:
+            self._phones(surface, layout)
         return None
+
+    def _phones(self, surface: pygame.Surface, layout: Layout) -> None:
+        """The phones box: each side's name, who plays it, and the QR code of its join
+        address while no phone holds it; the side the cursor is on framed."""
+        scene = self.scene
+        write, px, tr = self.lines.line, layout.px, scene.tr
+        box = self.over_area(layout)
+        theme.overlay_box(surface, box, px, MENU.radius)
+        self.lines.forget("phones|")
+        inner = box.inflate(-px(60), -px(40))
+        head = pygame.Rect(inner.left, inner.top, inner.width, px(OVERLAY_ROW))
+        write(surface, "phones|title", "overlay", tr("table.phones.title"), px(READ), ACCENT,
+              head, align="center", bold=True)
+        foot = pygame.Rect(inner.left, inner.bottom - px(OVERLAY_ROW), inner.width,
+                           px(OVERLAY_ROW))
+        write(surface, "phones|help", "overlay", tr("backgammon.phone.help"), px(READ),
+              TEXT_DIM, foot, align="center")
+        body = pygame.Rect(inner.left, head.bottom + px(10), inner.width,
+                           foot.top - head.bottom - px(20))
+        half = body.width // 2
+        for seat, (name, who, url) in enumerate(scene.phones_columns()):
+            place = 1 - seat if scene.rtl else seat
+            column = pygame.Rect(body.left + place * half, body.top, half, body.height)
+            column = column.inflate(-px(16), 0)
+            if seat == scene.phones_cursor:
+                pygame.draw.rect(surface, CURSOR, column, width=px(5), border_radius=px(16))
+            row = pygame.Rect(column.left + px(10), column.top + px(8), column.width - px(20),
+                              px(OVERLAY_ROW))
+            write(surface, f"phones|name{seat}", "overlay", name, px(READ), TEXT, row,
+                  align="center", bold=True)
+            row = row.move(0, px(OVERLAY_ROW))
+            write(surface, f"phones|who{seat}", "overlay", who, px(READ), ACCENT, row,
+                  align="center")
+            side = min(column.width - px(40), column.bottom - row.bottom - px(30))
+            if url is not None and side >= px(120):
+                code = qr_surface(url, side)
+                surface.blit(code, code.get_rect(midtop=(column.centerx, row.bottom + px(20))))
 
     def _menu(self, surface: pygame.Surface, layout: Layout) -> list[pygame.Rect]:
         """The modes menu; returns where its rows lie (a touch on one picks it)."""

@@ -86,6 +86,7 @@ from engines.registry import game as registered_game
 from kiosk.config import DEFAULT_KEYS, Action
 from kiosk.games.backgammon.frames import BackgammonFrames
 from kiosk.games.backgammon.layout import TOOLS, Layout, screen_point
+from kiosk.games.backgammon.phone import BackgammonPhones
 from kiosk.games.backgammon.picker import TurnPicker
 from kiosk.games.backgammon.tools import NOTICE_SECONDS
 from kiosk.games.backgammon.words import (
@@ -161,7 +162,7 @@ def _pair(bots: Seating) -> tuple[Bot | None, Bot | None]:
 # -- the scene ----------------------------------------------------------------------------------
 
 
-class BackgammonScene(BackgammonFrames):
+class BackgammonScene(BackgammonPhones, BackgammonFrames):
     """A game or match of Takhteh Nard between people, computers, or both.
 
     The turn flow is the table controller's (`self.table`): the rolls, the computers
@@ -238,8 +239,8 @@ class BackgammonScene(BackgammonFrames):
         return self._result_board if self.result is not None else None
 
     def human(self, player: int | None) -> bool:
-        """A person at the TV plays `player`."""
-        return self.table.at_tv(player)
+        """A person at the TV plays `player` (or a phone's, while it acts: `acting`)."""
+        return self.table.at_tv(player) or (player is not None and player == self._phone_seat)
 
     # -- what happens on the board ----------------------------------------------------------
     def applied(self, move: TableMove) -> None:
@@ -290,8 +291,8 @@ class BackgammonScene(BackgammonFrames):
         state = self.state
         if state.phase is Phase.MOVE and state.turn is not None and state.dice is not None:
             self.picker = TurnPicker(state.board, state.turn, state.dice)
-            if self.human(state.turn):
-                self.forcing = self.picker.forced
+            if self.person(state.turn):
+                self.forcing = self.picker.forced  # at the TV or on a phone
 
     def roll(self) -> None:
         """Roll the dice for the pending chance step."""
@@ -460,6 +461,8 @@ class BackgammonScene(BackgammonFrames):
 
     # -- input -----------------------------------------------------------------------------
     def handle(self, action: Action | None, typed: str, now: float) -> None:
+        if self.phones_key(action, now):
+            return
         if self.ids_open:
             if action is Action.NEW_HAND and not typed:
                 self.close_ids()  # the new-game button (no letter typed): on to the menu

@@ -58,7 +58,16 @@ class BackgammonWords(TableScene):
     def name(self, player: int) -> str:
         return self.tr("backgammon.light" if player == 0 else "backgammon.dark")
 
+    def phone_player(self, player: int) -> str | None:
+        """The name of the person playing `player` on a phone (None: not a phone)."""
+        source = self.table.seats[player]
+        name = getattr(source, "name", None)
+        return str(name) if source.person and not source.at_tv and name else None
+
     def role(self, player: int) -> str:
+        phone = self.phone_player(player)
+        if phone is not None:
+            return self.tr("table.phones.on_phone", player=self.tr.isolate(phone))
         if self.bots.get(player) is None:
             return self.tr("backgammon.person")
         return self.tr("backgammon.computer")
@@ -85,6 +94,11 @@ class BackgammonWords(TableScene):
         if state.phase is Phase.ROLL and self.human(turn):
             return tr("backgammon.roll", player=who)
         if not self.human(actor):
+            seat = actor if actor in (0, 1) else turn
+            phone = self.phone_player(seat) if seat in (0, 1) else None
+            if phone is not None:
+                return tr("backgammon.phone.on_phone_turn", player=tr.isolate(phone),
+                          side=self.name(seat))
             if state.phase is Phase.MOVE and self.picker is not None and self.picker.steps:
                 return tr("backgammon.moving", player=who)  # thinking is over
             return tr("backgammon.thinking", player=self.name(actor if actor in (0, 1) else turn))

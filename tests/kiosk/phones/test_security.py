@@ -239,11 +239,14 @@ def test_made_up_truncated_and_taken_back_secrets_get_closed(live_kiosk: Make) -
     scene, secret = seated(k, (0, 1, 2))
     closed_words = words(k, "phones.closed_seat")
 
-    async def refused(session: aiohttp.ClientSession, fake: str) -> None:
+    taken_words = words(k, "phones.gone.to_tv")  # the reason, once a seat was taken back
+
+    async def refused(session: aiohttp.ClientSession, fake: str, said: str = closed_words
+                      ) -> None:
         phone = Phone(session, k.base)
         answer = await phone.hello(fake)
         assert answer["type"] == "closed", (fake, answer)
-        assert answer["message"] == closed_words
+        assert answer["message"] == said
         assert await phone.closed_by_kiosk()
         assert not any(m["type"] in ("welcome", "state") for m in phone.seen)
 
@@ -278,12 +281,12 @@ def test_made_up_truncated_and_taken_back_secrets_get_closed(live_kiosk: Make) -
             assert k.call(lambda: scene.table.seats[1].at_tv and scene.table.seats[2].at_tv)
             for page in (b, d):
                 closed = await page.expect("closed")
-                assert closed["message"] == closed_words
+                assert closed["message"] == taken_words
                 assert await page.closed_by_kiosk()
             taken = snapshot(k)
             assert taken[0] == before[0]  # the game itself did not move
-            await refused(session, real)
-            await refused(session, secret[2])
+            await refused(session, real, taken_words)
+            await refused(session, secret[2], taken_words)
             assert snapshot(k) == taken
             # seat 0's phone is still seat 0's, and its legal pass works
             c = Phone(session, k.base)
@@ -300,7 +303,7 @@ def test_a_secret_of_a_game_before_gets_closed(live_kiosk: Make) -> None:
     k = live_kiosk(config=NO_CLOCK)
     _, old = seated(k, (0, 1))
     scene, new = seated(k, (0,))
-    closed_words = words(k, "phones.closed_seat")
+    closed_words = words(k, "phones.gone.new_game")  # why: a new game was set out
 
     async def run() -> None:
         async with aiohttp.ClientSession() as session:
