@@ -102,15 +102,22 @@ class PanelPainter:
         if scene.ids_open:
             return self.ids_box(layout)
         if scene.phones_open:
-            return self.over_area(layout)
+            return self.phones_box(layout)
         return None
+
+    def phones_box(self, layout: Layout) -> pygame.Rect:
+        """The phones box: across the table, as tall as the board (the help line clear)."""
+        area = self.over_area(layout)
+        return pygame.Rect(area.left, area.top, area.width, layout.board.height)
 
     def over(self, surface: pygame.Surface, layout: Layout) -> list[pygame.Rect] | None:
         """The box over the table on a plain ground over its whole area: no line of the
         board or the panel shows cut at its edges. Returns the menu's rows (None: the IDs
         are shown)."""
         scene = self.scene
-        pygame.draw.rect(surface, BACKGROUND, self.over_area(layout))
+        ground = self.over_area(layout) if scene.menu_open or scene.ids_open else \
+            self.phones_box(layout)
+        pygame.draw.rect(surface, BACKGROUND, ground)
         if scene.menu_open:
             return self._menu(surface, layout)
         if scene.ids_open:
@@ -124,7 +131,7 @@ class PanelPainter:
         address while no phone holds it; the side the cursor is on framed."""
         scene = self.scene
         write, px, tr = self.lines.line, layout.px, scene.tr
-        box = self.over_area(layout)
+        box = self.phones_box(layout)
         theme.overlay_box(surface, box, px, MENU.radius)
         self.lines.forget("phones|")
         inner = box.inflate(-px(60), -px(40))

@@ -149,6 +149,15 @@ class BackgammonPhones:
         finally:
             self._phone_seat = before
 
+    def person_to_decide(self) -> int | None:
+        """The side whose person (at the TV or on a phone) may act now; None while the
+        game moves by itself (a roll, a computer, a play made for a person, a result)."""
+        for seat in (0, 1):
+            with self.acting(seat):
+                if self.decision() == seat:  # type: ignore[attr-defined]
+                    return seat
+        return None
+
     # -- the page ---------------------------------------------------------------------------------
     def phone_page(self, seat: int, tr: Translator, now: float) -> dict[str, Any]:
         """Seat `seat`'s page (a model of kind "nard"), in `tr`'s language."""
@@ -230,9 +239,19 @@ class BackgammonPhones:
                  else tr("backgammon.phone.words.hint")} for n in names]
 
     def _phone_prompt(self, seat: int, mine: bool) -> str:
+        """The TV's prompt, but in a phone's words where the TV names a key."""
         scene: Any = self
+        tr, state = scene.tr, scene.state
         if scene.menu_open:
-            return str(scene.tr("backgammon.phone.host_menu"))
+            return str(tr("backgammon.phone.host_menu"))
+        if scene.result is not None:
+            return str(tr("backgammon.phone.new_match" if state.is_over
+                          else "backgammon.phone.next_game"))
+        if mine and state.phase is Phase.ROLL:
+            return str(tr("backgammon.phone.roll", player=scene.name(seat)))
+        if mine and scene.picker is not None and scene.forcing is None and \
+                scene.picker.complete() is not None:
+            return str(tr("backgammon.phone.done"))
         return str(scene.prompt())
 
     # -- what the page asks ---------------------------------------------------------------------
