@@ -26,7 +26,7 @@ p99, how many over 20 ms, and the hub's `pump` inside them); the kiosk's RSS
 (/proc/self/status VmRSS) after a minute's warm-up and at the end; hands, games and
 actions. Targets: p99 event -> client <= 100 ms, longest frame <= 20 ms, RSS growth
 <= 10 MB. The sockets ask for permessage-deflate, as phones' browsers do. To say why a
-target is missed it also prints each frame over 20 ms in parts (the pump's seat models
+target is missed it also prints each frame over 20 ms in parts (the pump's page models
 and messages, garbage collection, the frame thread's own CPU time against the wall
 clock: the difference is waiting, for the GIL or a core) and the kiosk's bounded
 surface caches (text, cards) after the warm-up and at the end.
@@ -48,6 +48,10 @@ statuses, errors).
     .venv/bin/python benchmarks/bench_phones.py [--minutes 10] [--clients 16] [--seed 5]
         [--think 0.2 1.0] [--pi] [--flood 3000] [--profile]
         [--slow MS]
+
+A hall rather than a living room (Dabernā's caller with 250 ticket pages and 5 boards, each
+page from its own loopback address) is benchmarks/bench_hall.py, which uses this file's
+`Parts` and slow-frame report.
 """
 
 from __future__ import annotations
@@ -299,9 +303,10 @@ def rss_mb() -> float:
 
 
 class Parts:
-    """Where a frame's time went: the hub's pump, and in it the seat models built and the
-    messages handed to the server's thread (json.dumps and call_soon_threadsafe, which may
-    wait for the GIL); the garbage collector's passes in the frame."""
+    """Where a frame's time went: the hub's pump, and in it the page models built (a seat's,
+    a ticket's, the board's) and the messages handed to the server's thread (json.dumps and
+    call_soon_threadsafe, which may wait for the GIL); the garbage collector's passes in the
+    frame."""
 
     def __init__(self) -> None:
         self.clear()
@@ -321,15 +326,19 @@ class Parts:
     def watch(self, hub: Any) -> None:
         import kiosk.phones.hub as hub_module
 
-        model, send, send_texts = hub_module.seat_model, hub.outlet.send, hub.outlet.send_texts
+        builders = {name: getattr(hub_module, name)
+                    for name in ("seat_model", "ticket_model", "board_model")}
+        send, send_texts = hub.outlet.send, hub.outlet.send_texts
 
-        def timed_model(*args: Any) -> Any:
-            began = time.perf_counter()
-            try:
-                return model(*args)
-            finally:
-                self.models += time.perf_counter() - began
-                self.n_models += 1
+        def timed(build: Any) -> Any:
+            def timed_model(*args: Any) -> Any:
+                began = time.perf_counter()
+                try:
+                    return build(*args)
+                finally:
+                    self.models += time.perf_counter() - began
+                    self.n_models += 1
+            return timed_model
 
         def timed_send(client: int, message: dict[str, Any]) -> None:
             began = time.perf_counter()
@@ -358,12 +367,13 @@ class Parts:
                     str(request.data.get("type"))
                 self.answered[kind] = self.answered.get(kind, 0.0) + time.thread_time() - cpu
 
-        hub_module.seat_model = timed_model
+        for name, build in builders.items():
+            setattr(hub_module, name, timed(build))
         hub._answer = timed_answer
         hub.outlet.send = timed_send
         hub.outlet.send_texts = timed_texts
         gc.callbacks.append(self._collected)
-        self._undo = [lambda: setattr(hub_module, "seat_model", model),
+        self._undo = [lambda: hub_module.__dict__.update(builders),
                       lambda: gc.callbacks.remove(self._collected)]
 
     def unwatch(self) -> None:
@@ -417,7 +427,7 @@ def report_slow(slow: list[tuple[Any, ...]], over: float = FRAME_TARGET) -> None
     print(f"Frames over {ms(over)} ({len(slow)}), where the time went: "
           f"{ms(total[0])} in all, of which the frame thread ran {ms(total[1])} (CPU; the "
           f"rest it waited: for the GIL or a core); the pump {ms(total[2])} (CPU "
-          f"{ms(total[3])}; seat models {ms(total[4])}, messages to the server's thread "
+          f"{ms(total[3])}; page models {ms(total[4])}, messages to the server's thread "
           f"{ms(total[6])}), garbage collection {ms(total[8])}, the rest (events, update, "
           f"draw) {ms(total[0] - total[2])}")
     print("  longest: frame (CPU; the whole process's CPU) | pump (CPU) | models (n) | "
@@ -500,7 +510,7 @@ def run(args: argparse.Namespace) -> int:
         pumps.append(parts.pump)
 
     hub.pump = timed_pump  # type: ignore[method-assign]
-    drawn = {"wall": 0.0, "cpu": 0.0, "pieces": 0, "how": ""}
+    drawn: dict[str, Any] = {"wall": 0.0, "cpu": 0.0, "pieces": 0, "how": ""}
     draw, paint = scene.draw, scene._paint
 
     def timed_draw(surface: Any, now: float) -> Any:
@@ -517,8 +527,8 @@ def run(args: argparse.Namespace) -> int:
         drawn["pieces"] += 1
         return paint(*args)
 
-    scene.draw = timed_draw  # type: ignore[method-assign]
-    scene._paint = counted_paint  # type: ignore[method-assign]
+    scene.draw = timed_draw
+    scene._paint = counted_paint
     parts.watch(hub)
     slow: list[tuple[Any, ...]] = []  # each frame over the target, in parts
 
@@ -567,7 +577,7 @@ def run(args: argparse.Namespace) -> int:
             if watch is not None:
                 watch.disable()
             took = time.perf_counter() - start
-            if took > args.slow / 1000 and ready_at is not None:
+            if took > args.slow / 1000 and ready_at is not None and now - ready_at >= WARM_UP:
                 slow.append((took, time.thread_time() - cpu, *parts.row(), moment(table),
                              time.process_time() - process, drawn["wall"], drawn["cpu"],
                              drawn["pieces"], drawn["how"], kiosk.text.misses - misses,
@@ -625,7 +635,7 @@ def run(args: argparse.Namespace) -> int:
             flooded = flood.stop()
         held.close()
         ours.send("stop")
-        answer = ours.recv() if failed is None else ("failed", failed)
+        answer: tuple[str, Any] = ours.recv() if failed is None else ("failed", failed)
         phones.join(10)
         kiosk.close_phones()
         kiosk.thinker.shutdown(wait=False, cancel_futures=True)

@@ -147,6 +147,8 @@ class TextRenderer:
     def runs(self, line: str, bold: bool = False) -> list[tuple[Path, str]]:
         """A visual-order line cut into (font file, text) runs."""
         arabic, latin = self._paths(bold)
+        if line[:1].isalnum() and line.isascii() and line.isprintable():
+            return [(latin, line)]  # begun with a Latin letter: the Latin font draws it all
         runs: list[tuple[Path, str]] = []
         current: Path | None = None
         for ch in line:
@@ -159,7 +161,7 @@ class TextRenderer:
             else:
                 want = next((f for f in (arabic, latin, *self._fallbacks(bold))
                              if self.has_glyph(f, ch)), latin)
-            if want == current:
+            if want is current:  # the same file objects: no path comparison a letter
                 runs[-1] = (current, runs[-1][1] + ch)
             else:
                 runs.append((want, ch))

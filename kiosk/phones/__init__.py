@@ -26,12 +26,17 @@ Parts:
 - `GET /` the kiosk's own page: links to the board and the ticket page.
 - `GET /join/<code>` a seat's join page (the TV's QR code for a free seat); the same
   page as `GET /play`, which a phone that has joined comes back to.
+- `POST /api/peek` `{"code": str, "lang": "en" | "fa"}` → `{"game": str, "seat": str}`
+  (what a join code is for, for the join page to say before the name is typed; the code
+  is not used up), or HTTP 410 with `{"error": str}`.
 - `POST /api/join` `{"code": str, "name": str}` → `{"secret": str, "seat": int}`, or
   HTTP 400/403/410 with `{"error": str}` (in the kiosk's language). The code is used up.
 - `GET /ticket` the ticket page: a form for the ticket's serial and the Dabernā code the
   TV shows. `GET /t/<ticket code>` the same page with a ticket's signed code.
 - `POST /api/ticket` `{"serial": str, "code": str}` or `{"payload": str}` →
-  `{"secret": str, "serial": str}` or an error as above.
+  `{"secret": str, "serial": str, "claims": bool}` or an error as above. Only a ticket's
+  own signed code (`payload`, the printed QR) gives a page that may claim; its serial and
+  the TV's code, which anyone in the room can read, give one that only follows it.
 - `GET /board` the board of called numbers.
 - `GET /static/<file>`, `GET /fonts/<name>.ttf` (`sans`, `sans-bold`, `arabic`,
   `arabic-bold`, `symbols`: the kiosk's own font files).
@@ -56,8 +61,11 @@ Kiosk → client:
 - `{"type": "state", "seq": int, "sent": float (the kiosk's time.time() when the game
   moved), "model": {...}}` the whole page, each time it changes.
 - `{"type": "error", "message": str, "reason": str | null}` a refusal: nothing changed.
-- `{"type": "closed", "message": str}` the seat or ticket is no longer this phone's
-  (taken back at the TV, the game ended): the page forgets its secret.
+- `{"type": "closed", "message": str}` the seat or ticket is no longer this phone's, and
+  why, in the page's language (taken back to the TV, given to the computer or to another
+  phone, a new game set out): the page forgets its secret. A seat at a table the TV has
+  left is still the phone's: its page shows the game as it stands with nothing to press
+  (`away`: true, `notice` says why) until the host comes back to that table.
 
 ### A seat's model (`kind` "table")
 `game`, `title`, `lang`, `rtl`, `seat`, `prompt` (what the seat is asked now),
@@ -71,6 +79,19 @@ scores: the `next` message goes on), `over` bool, `words` {key: text} (the page'
 fixed words in its language).
 A card: {id, label (rank and suit as printed), rank, suit (a sign), colour (a CSS
 colour), legal: bool, mark: "aside" | "new" | null}.
+
+### A Takhteh Nard seat's model (`kind` "nard")
+Built by `kiosk.games.backgammon.phone`: everything in the seat's own numbering (its home
+board 1–6, 25 the bar, 0 off). `points` [24 ints: + its checkers, − the other side's],
+`bar` and `off` [its own, the other's], `pips`, `dice`, `dice_left`, `dice_of`, `cube`
+{value, owner: "you" | "them" | null, offered} | null, `sources` (points a checker may be
+picked up from now), `targets` {source: [point]}, `hits` {source: [point]}, `last` (the
+turn's steps so far as [from, to]), `offers` [{id, label}] (`roll`, `double`, `take`,
+`drop`, `accept`, `decline`, `undo`, `done`, `hint`, `next`), `resign` [{id:
+"resign:<kind>", label}], `hint` {title, rows} | null, `seats`, `info`, `result` {title,
+lines} | null, and `prompt`, `note`, `your_turn`, `clock`, `words` as a card table's. The
+page answers with `{"type": "offer", "id": id}`; a checker's step is the id
+`step:<from>:<to>`, checked by the TV's own step picker.
 
 ### A ticket's model (`kind` "ticket") and the board's (`kind` "board")
 `lang`, `rtl`, `title`, `serial`, `grid` (3 rows of 9, numbers or null), `called`

@@ -31,6 +31,7 @@ moved. The rules it keeps:
 
 from __future__ import annotations
 
+import json
 import logging
 import queue
 import secrets
@@ -55,6 +56,7 @@ TV_CODE_LETTERS: Final = "ACDEFHJKMNPRTUVWXY3479"  # easy to read off a TV and t
 TV_CODE_LENGTH: Final = 5  # 22**5: 5.2 million codes
 TV_CODE_PERIOD: Final = 15 * 60.0  # seconds the TV shows one code
 TV_CODE_GRACE: Final = 120.0  # seconds the code before is still taken
+OWN_FIELDS: Final = ("serial", "grid", "claim", "can_claim")  # a ticket page's own fields
 
 
 @dataclass(frozen=True)
@@ -108,6 +110,12 @@ class HeldTicket:
     ticket: Ticket
     payload: str
     claims: bool = True
+    grid: str | None = None  # its grid as its pages' messages write it (made once)
+
+
+def wire(value: object) -> str:
+    """A value as the wire writes it (`kiosk.phones.server.encode`'s JSON)."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 def away(model: dict[str, Any], tr: Translator) -> dict[str, Any]:
@@ -516,10 +524,21 @@ class PhoneHub:
             self._table_stamp, self._caller_stamp = table_stamp, caller_stamp
             self._sent = time.time()  # the moment the game moved, as pages measure it
         # One model a page kind (a seat's or ticket's, in one language) however many pages
-        # show it, written once, and handed to the server's thread in one go.
+        # show it, written once, and handed to the server's thread in one go. A ticket's
+        # page is the part every ticket page shares (the numbers called, the words),
+        # written once a language, and its own ticket and claim.
         built: dict[tuple[object, ...], tuple[dict[str, Any] | None, str]] = {}
+        shared: dict[tuple[str, bool], str] = {}
         out: list[tuple[int, str, str]] = []
         for client, info in list(self.clients.items()):
+            if info.role == "ticket":
+                seen = (caller_stamp, info.lang, info.claim)
+                if seen != info.stamp:
+                    info.stamp = seen
+                    text = self._ticket_text(client, info, shared)
+                    if text is not None:
+                        out.append((client, "state", text))
+                continue
             if info.role == "seat":
                 was = self._held.get(info.secret)
                 table = was[0] if was is not None else self.scene
@@ -574,17 +593,36 @@ class PhoneHub:
             return model if scene is self.scene else away(model, tr)
         if self.caller is None:
             return None
-        if info.role == "board":
-            return board_model(self.caller, tr)
+        return board_model(self.caller, tr)  # a board page (a ticket's: `_ticket_text`)
+
+    def _ticket_text(self, client: int, info: Client, shared: dict[tuple[str, bool], str]
+                     ) -> str | None:
+        """A ticket page's state message: its own ticket, claim and right to claim, and the
+        part all ticket pages in its language share (`shared`, written once a push)."""
         held = self.tickets.get(info.secret)
         if held is None:
             self._closed(client, "phones.closed_ticket")
             return None
-        model = ticket_model(self.caller, held.ticket, tr, self._verdict(held, info, tr))
-        if not held.claims:
-            model["can_claim"] = False
-            model["status"] = f"{model['status']} · {tr('phones.gone.follow_only')}"
-        return model
+        if self.caller is None:
+            return None
+        tr = self._tr(info.lang)
+        key = (info.lang, held.claims)
+        common = shared.get(key)
+        if common is None:
+            model = ticket_model(self.caller, held.ticket, tr, None)
+            if not held.claims:
+                model["status"] = f"{model['status']} · {tr('phones.gone.follow_only')}"
+            for own in OWN_FIELDS:
+                model.pop(own, None)
+            common = shared[key] = encode(model)[1:-1]
+        if held.grid is None:
+            held.grid = wire([list(row) for row in held.ticket.grid])
+        can_claim = self.caller.hand is not None and held.claims
+        self._seq += 1
+        return (f'{{"type":"state","seq":{self._seq},"sent":{self._sent!r},"model":{{'
+                f'"serial":{wire(held.ticket.serial)},"grid":{held.grid},'
+                f'"claim":{wire(self._verdict(held, info, tr))},'
+                f'"can_claim":{"true" if can_claim else "false"},{common}}}}}')
 
     def _verdict(self, held: HeldTicket, info: Client, tr: Translator) -> dict[str, Any] | None:
         """The claim panel of a ticket's page: its own claim's verdict, as the TV says it."""

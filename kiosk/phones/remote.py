@@ -24,6 +24,7 @@ and the kiosk plays on, as with a server that could not start.
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import logging
 import os
 import pickle
@@ -45,6 +46,7 @@ from kiosk.phones.server import PhoneServer, Request, encode
 log = logging.getLogger(__name__)
 
 _ROOT = str(Path(__file__).resolve().parent.parent.parent)
+PIPE_BYTES = 1 << 20  # each pipe's buffer (Linux's /proc/sys/fs/pipe-max-size by default)
 WORDS_EVERY = 1.0  # seconds between two looks at the kiosk's language (pushed if changed)
 
 
@@ -151,6 +153,11 @@ class RemoteServer:
         """Start the child and wait until it listens; False (`problem` says why) if not."""
         to_child_r, to_child_w = os.pipe()
         from_child_r, from_child_w = os.pipe()
+        for end in (to_child_w, from_child_w):
+            # A number called in a hall is some 270 kB of pages: a pipe that takes it at
+            # once (Linux's 64 kB default leaves the rest for the next frame, 33 ms on).
+            with contextlib.suppress(OSError, AttributeError):
+                fcntl.fcntl(end, fcntl.F_SETPIPE_SZ, PIPE_BYTES)
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join(
             [_ROOT, *filter(None, env.get("PYTHONPATH", "").split(os.pathsep))])

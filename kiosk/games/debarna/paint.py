@@ -273,6 +273,8 @@ class Paint:
         self._layout: Layout | None = None
         self._background: pygame.Surface | None = None
         self._claim_background: pygame.Surface | None = None
+        self._claim_content: pygame.Rect | None = None  # where the claim panel's verdict lies
+        self._serial_rects: list[pygame.Rect] = []  # where its serial's pieces were drawn
         self._shown_last: int | None = None
         self._shown_count = 0
         self._bar_width: int | None = None

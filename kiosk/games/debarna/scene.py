@@ -61,6 +61,7 @@ class CallerScene(ScreenPaint, ClaimPaint):
         self.request: str | None = None
         self._full = True
         self._claim_shown = False
+        self._claim_due: tuple[str, ...] = ()  # the claim panel's parts for the next frames
         self._checkin_shown = False
 
     # -- input ----------------------------------------------------------------------------
@@ -206,12 +207,22 @@ class CallerScene(ScreenPaint, ClaimPaint):
             dirty.append(self._draw_notice(surface))
 
         if claim_open:
-            # The claim panel covers the number panel; the board is shown compacted.
+            # The claim panel covers the number panel; the board is shown compacted. A
+            # claim that comes in while the board is up (a scan, a phone) has its panel's
+            # words and card drawn in the next frame: the compact board and the verdict
+            # together are more than a Raspberry Pi core draws in one frame's time.
+            whole = Changed.ALL in changes
             if not self._claim_shown or changes & (Changed.NUMBER | Changed.HAND):
-                dirty.append(self._draw_claim_view(surface))
+                dirty.append(self._draw_claim_view(surface, panel=whole))
                 self._claim_shown = True
+                self._claim_due = () if whole else ("head", "card")
             elif Changed.CLAIM in changes:
                 dirty.append(self._draw_claim(surface))
+                self._claim_due = ()
+            elif self._claim_due:
+                part, *rest = self._claim_due
+                dirty.append(self._draw_claim(surface, part))
+                self._claim_due = tuple(rest)
             return dirty
 
         if changes & (Changed.NUMBER | Changed.REPEAT | Changed.HAND):

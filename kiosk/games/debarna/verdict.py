@@ -67,8 +67,9 @@ class ClaimPaint(Paint):
         pygame.draw.rect(claim_bg, WARN, layout.claim, width=layout.px(4), border_radius=radius)
         return claim_bg
 
-    def _draw_claim_view(self, surface: pygame.Surface) -> pygame.Rect:
-        """The body while a claim is open: the compact board, its called numbers, the panel."""
+    def _draw_claim_view(self, surface: pygame.Surface, panel: bool = True) -> pygame.Rect:
+        """The body while a claim is open: the compact board, its called numbers, and the
+        panel (with `panel` False its frame only: its words and card come next frame)."""
         assert self._layout is not None and self._claim_background is not None
         layout = self._layout
         area = surface.blit(self._claim_background, layout.body, layout.body)
@@ -76,14 +77,23 @@ class ClaimPaint(Paint):
         for number in self.controller.called:
             rect = layout.mini_cells[number]
             self._draw_cell(surface, number, rect, lit=True, last=number == last)
-        self._draw_claim(surface)
+        if panel:
+            self._draw_claim(surface)
         return area
 
-    def _draw_claim(self, surface: pygame.Surface) -> pygame.Rect:
+    def _draw_claim(self, surface: pygame.Surface, part: str = "all") -> pygame.Rect:
+        """The claim panel: the serial being typed, or the verdict. `part` "head" draws
+        the panel afresh with the verdict's banner and serial, "card" then adds its card
+        and details (two frames' work on a Raspberry Pi core), "all" both at once."""
         assert self._layout is not None and self._claim_background is not None
         layout = self._layout
         px = layout.px
         c = self.controller
+        if part == "card":
+            result = c.result if c.claim_phase is ClaimPhase.VERDICT else None
+            if result is not None and self._claim_content is not None:
+                self._draw_verdict(surface, result, self._claim_content, part)
+            return layout.claim.copy()
         area = surface.blit(self._claim_background, layout.claim, layout.claim)
         inner = layout.claim.inflate(-2 * px(32), -2 * px(24))
         pitch = px(CLAIM_PITCH)
@@ -105,11 +115,12 @@ class ClaimPaint(Paint):
                                 pygame.Rect(inner.left, bottom + i * pitch, inner.width, pitch),
                                 align="center", bold=True)
         content = pygame.Rect(inner.left, inner.top, inner.width, bottom - px(8) - inner.top)
+        self._claim_content = content
         self.verdict_drawn = None
         if result is None:
             self._draw_entry(surface, content)
         else:
-            self._draw_verdict(surface, result, content)
+            self._draw_verdict(surface, result, content, part)
         return area
 
     def _draw_entry(self, surface: pygame.Surface, area: pygame.Rect) -> None:
@@ -139,9 +150,12 @@ class ClaimPaint(Paint):
                         align="center", bold=True, rtl=False)
 
     def _draw_verdict(
-        self, surface: pygame.Surface, result: ClaimResult, area: pygame.Rect
+        self, surface: pygame.Surface, result: ClaimResult, area: pygame.Rect,
+        part: str = "all",
     ) -> None:
-        """The headline on a banner, the serial and the last number, the card, the details."""
+        """The headline on a banner, the serial and the last number ("head"), the card and
+        the details ("card"), or all of them."""
+        head, card_too = part in ("all", "head"), part in ("all", "card")
         assert self._layout is not None
         px = self._layout.px
         verdict = result.verdict
@@ -164,11 +178,13 @@ class ClaimPaint(Paint):
         else:
             heads, size, banner_h = self._balanced(headline, px(44), room, bold=True), 44, px(134)
         banner = pygame.Rect(area.left, area.top, area.width, banner_h)
-        pygame.draw.rect(surface, back, banner, border_radius=px(18))
-        step = (banner_h - px(16)) // len(heads)
-        for i, head in enumerate(heads):
-            row = pygame.Rect(banner.left + px(20), banner.top + px(8) + i * step, room, step)
-            self._draw_text(surface, head, size, ink, row, align="center", bold=True)
+        if head:
+            pygame.draw.rect(surface, back, banner, border_radius=px(18))
+            step = (banner_h - px(16)) // len(heads)
+            for i, line in enumerate(heads):
+                row = pygame.Rect(banner.left + px(20), banner.top + px(8) + i * step, room,
+                                  step)
+                self._draw_text(surface, line, size, ink, row, align="center", bold=True)
 
         # The serial on the start side, the last number (in its mark) on the end side.
         # The serial takes the room it needs (up to half), the last number the rest.
@@ -179,13 +195,18 @@ class ClaimPaint(Paint):
         end = pygame.Rect(start.right + px(16), row.top, row.width - split - px(16), row.height)
         if self.rtl:
             start, end = mirror_in(start, row), mirror_in(end, row)
-        drawn_serial = self._draw_pieces(surface, serial, 52, TEXT, start, "start", bold=True)
-        if result.last is not None:
+        if head:
+            self._serial_rects = self._draw_pieces(surface, serial, 52, TEXT, start, "start",
+                                                   bold=True)
+        drawn_serial = self._serial_rects  # where the head drew it, this frame or the last
+        if result.last is not None and head:
             last = self._pieces(self.tr("claim.last_number"), {"number": result.last},
                                 chips=("number",))
             size = 44 if self._pieces_width(last, px(44), False) <= end.width else READ_SIZE
             self._draw_pieces(surface, last, size, TEXT, end, "end")
 
+        if not card_too:
+            return  # the card and the details come in the next frame
         # The card and, under it, the details; the block centred in the space left.
         lines = self._detail_lines(result, area.width)
         pitch = px(56)
