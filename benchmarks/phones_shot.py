@@ -12,6 +12,9 @@ fresh profile, so a page follows the kiosk's language as a new phone's does.
   first phone's seat (South) to play onto a trick, its legal cards lit.
 - docs/phones-bid-<lang>.png: a Debertz table, South on a phone at the bidding, with the
   calls the rules allow (the second round when one of a few deals reaches it there).
+- docs/phones-nard-<lang>.png: Takhteh Nard, Light on a phone against the medium
+  computer, in the middle of a game: Light's roll to play, a checker lifted and the
+  points it may go to lit (a hit marked) — the same step picker as the TV's.
 - docs/phones-ticket-<lang>.png: a ticket opened through the address in its printed QR
   code, numbers called by hand (the caller in manual mode) until six of the
   ticket's are called, the last one among them.
@@ -63,9 +66,11 @@ from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 from benchmarks.live_kiosk import LiveKiosk  # noqa: E402
+from engines.backgammon.rules import Phase as NardPhase  # noqa: E402
 from engines.debertz.rules import Phase as DebertzPhase  # noqa: E402
 from engines.hearts.rules import Phase as HeartsPhase  # noqa: E402
 from kiosk.config import Action, Config  # noqa: E402
+from kiosk.games.backgammon import screen_bot  # noqa: E402
 from kiosk.games.debarna.tickets import box  # noqa: E402
 from kiosk.phones.hub import PhoneSeat  # noqa: E402
 
@@ -277,6 +282,42 @@ def debertz(lang: str, out: Path, profiles: Path) -> None:
             driver.quit()
 
 
+def nard(lang: str, out: Path, profiles: Path) -> None:
+    """Light on a phone at Takhteh Nard against the medium computer, a checker of its roll
+    lifted with its points lit."""
+    with running("backgammon", lang, 6, kiosk_config(), profiles / f"data-nard-{lang}") as k:
+        scene = table(k, "backgammon", "medium")
+        driver = phone(profiles / f"nard-{lang}")
+        try:
+            join(driver, k.local(join_url(k, 0)), NAMES[lang][0])
+            k.wait(lambda: isinstance(scene.table.seats[0], PhoneSeat))
+
+            def to_move(state: Any) -> bool:  # Light's roll to play, with a hit among them
+                if len(state.history) < 24 or state.phase is not NardPhase.MOVE \
+                        or state.turn != 0 or scene.picker is None or scene.forcing:
+                    return False
+                return any(scene.picker.hits(s) for s in scene.picker.sources())
+
+            def forward() -> None:
+                scene.table.level_bot = screen_bot  # the medium computer plays Light meanwhile
+                scene.table.fast_forward(to_move)
+                scene.table.level_bot = None
+
+            k.call(forward)
+            assert k.call(lambda: to_move(scene.state)), "no roll of Light's with a hit"
+            source = k.call(lambda: next(s for s in scene.picker.sources()
+                                         if scene.picker.hits(s)))
+            wait(driver, lambda d: d.find_elements(
+                By.CSS_SELECTOR, f'#nard-board g.tappable[data-point="{source}"]'))
+            driver.find_element(By.CSS_SELECTOR,
+                                f'#nard-board g.tappable[data-point="{source}"]').click()
+            wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#nard-board g.hit"))
+            settled(driver)
+            save_phone(driver, out / f"phones-nard-{lang}.png")
+        finally:
+            driver.quit()
+
+
 def ticket(lang: str, out: Path, profiles: Path) -> None:
     """A ticket opened from its printed QR code's address, numbers called by hand."""
     config = kiosk_config(manual=True)
@@ -317,6 +358,8 @@ def ticket(lang: str, out: Path, profiles: Path) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default=str(ROOT / "docs"), help="the folder to save in")
+    parser.add_argument("--only", choices=("bidel", "debertz", "nard", "ticket"),
+                        help="make only this game's pictures")
     args = parser.parse_args()
     out = Path(args.out)
     for path in (CHROMIUM, DRIVER):
@@ -327,9 +370,15 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="phones-shot-") as tmp:
         profiles = Path(tmp) / "profiles"
         for lang in ("en", "fa"):
-            bidel(lang, out, profiles, tv=lang == "en")
-            debertz(lang, out, profiles)
-            ticket(lang, out, profiles)
+            wanted = {args.only} if args.only else {"bidel", "debertz", "nard", "ticket"}
+            if "bidel" in wanted:
+                bidel(lang, out, profiles, tv=lang == "en")
+            if "debertz" in wanted:
+                debertz(lang, out, profiles)
+            if "nard" in wanted:
+                nard(lang, out, profiles)
+            if "ticket" in wanted:
+                ticket(lang, out, profiles)
     return 0
 
 

@@ -28,9 +28,13 @@ Parts:
   page as `GET /play`, which a phone that has joined comes back to.
 - `POST /api/peek` `{"code": str, "lang": "en" | "fa"}` → `{"game": str, "seat": str}`
   (what a join code is for, for the join page to say before the name is typed; the code
-  is not used up), or HTTP 410 with `{"error": str}`.
+  is not used up, and a wrong one costs what a wrong join does), or HTTP 410 with
+  `{"error": str}`. Every POST body may carry `"lang"`: every `{"error"}` is words, in
+  that language (else the kiosk's).
 - `POST /api/join` `{"code": str, "name": str}` → `{"secret": str, "seat": int}`, or
-  HTTP 400/403/410 with `{"error": str}` (in the kiosk's language). The code is used up.
+  HTTP 400/403/410 with `{"error": str}` saying why. The code is used up. A name is
+  visible text that fits its seat's plate on the TV and is no look-alike of the kiosk's
+  own seat words or of another player's name at the table (`kiosk.phones.names`).
 - `GET /ticket` the ticket page: a form for the ticket's serial and the Dabernā code the
   TV shows. `GET /t/<ticket code>` the same page with a ticket's signed code.
 - `POST /api/ticket` `{"serial": str, "code": str}` or `{"payload": str}` →
@@ -70,7 +74,8 @@ Kiosk → client:
 ### A seat's model (`kind` "table")
 `game`, `title`, `lang`, `rtl`, `seat`, `prompt` (what the seat is asked now),
 `your_turn`, `clock` (whole seconds left or null), `step` ("play" | "select" |
-"choose" | ""), `hand` [card], `select` {count, button, banner} | null, `offers`
+"choose" | ""), `hand` [card], `select` {count, button, buttons (the button's label with
+0, 1, … `count` cards picked), banner} | null, `offers`
 [{id, label}], `offers_title` str | null, `trick` [{seat, name, card}], `note`
 {title: str | null, cards: [card]} | null (beside the trick: the trumps, a turned card), `seats`
 [{seat, name, who, cards, lines: [str], turn: bool, you: bool}], `info` str, `notice`

@@ -45,7 +45,8 @@ from engines.debarna.codes import CodeError, TicketCodes
 from engines.debarna.ticket import Ticket
 from kiosk.i18n import Translator
 from kiosk.phones.models import board_model, seat_model, speaking, ticket_model
-from kiosk.phones.server import Request, clean_name, encode
+from kiosk.phones.names import NameRefused, check_name
+from kiosk.phones.server import Request, encode
 from kiosk.scenes.card_table.layout import SEAT_NAMES
 
 log = logging.getLogger(__name__)
@@ -269,18 +270,25 @@ class PhoneHub:
 
     def _join(self, request: Request) -> None:
         assert request.reply is not None
-        tr = self._tr()
-        name = clean_name(request.data.get("name"))
+        lang = request.data.get("lang")
+        tr = self._tr(lang if lang in ("en", "fa") else None)
         code = request.data.get("code")
-        if name is None:
-            request.reply(400, {"error": tr("phones.errors.name")})
-            return
+        # A name is visible text that fits its plate on the TV, and is neither the kiosk's
+        # own words for a seat nor another player's at this table, however it is spelled.
+        taken = [] if self.scene is None else [
+            source.name for source in self.scene.table.seats if isinstance(source, PhoneSeat)]
         self._same_game()
-        seat = self._codes.pop(code, None) if isinstance(code, str) else None
+        seat = self._codes.get(code) if isinstance(code, str) else None
         scene = self.scene
         if seat is None or scene is None or scene.table.state.is_over:
             request.reply(410, {"error": tr("phones.errors.code")})
             return
+        try:  # a refused name leaves the code for a better one
+            name = check_name(request.data.get("name"), taken, text=scene.text)
+        except NameRefused as refused:
+            request.reply(400, {"error": tr(refused.key)})
+            return
+        del self._codes[code]
         secret = secrets.token_urlsafe(SECRET_BYTES)
         scene.give_seat(seat, PhoneSeat(name, secret))
         self._held[secret] = (scene, seat, scene.table.state)

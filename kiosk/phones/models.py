@@ -26,7 +26,7 @@ GERMAN_SIGNS = {"hearts": ("♥", "#c0192b"), "leaves": ("♠", "#2e7d32"),
 WORDS = ("next", "send", "lang", "your_name", "take_seat", "scan_tv", "reconnecting",
          "claim", "serial", "tv_code", "follow", "forget", "last", "called", "board",
          "ticket", "trick", "cards", "you", "waiting", "closed", "aside", "new", "hand",
-         "network_error")
+         "network_error", "join_seat")
 
 
 def card_model(card: Any, legal: bool, mark: str | None) -> dict[str, Any]:
@@ -106,6 +106,8 @@ def _seat_model(scene: Any, seat: int, tr: Translator, now: float) -> dict[str, 
         else:
             prompt = scene.turn_prompt(seat, names[seat], True) or \
                 scene.word("your_turn", seat=names[seat])
+    elif table.showing_result and not state.is_over:  # the page's Next goes on
+        prompt = tr("phones.next_prompt")
     elif state.is_over:
         prompt = scene.word("new_game_prompt")
     elif actor is None or actor < 0:
@@ -114,10 +116,12 @@ def _seat_model(scene: Any, seat: int, tr: Translator, now: float) -> dict[str, 
         prompt = scene.turn_prompt(actor, names[actor], False) or \
             scene.word("thinking", seat=names[actor])
     select = None
-    if selection is not None:
-        button = selection.button(selection.count) if selection.button is not None else \
-            tr("table.buttons.confirm", count=selection.count, total=selection.count)
-        select = {"count": selection.count, "button": button, "banner": selection.banner}
+    if selection is not None:  # the button's label with each number of cards picked
+        labels = [selection.button(picked) if selection.button is not None else
+                  tr("table.buttons.confirm", count=picked, total=selection.count)
+                  for picked in range(selection.count + 1)]
+        select = {"count": selection.count, "button": labels[-1], "buttons": labels,
+                  "banner": selection.banner}
     result = None
     if table.showing_result:  # as on the TV (its last trick is gathered first)
         sheet = scene.score_sheet()
@@ -135,7 +139,10 @@ def _seat_model(scene: Any, seat: int, tr: Translator, now: float) -> dict[str, 
         "offers_title": None if title == prompt else title,
         "note": {"title": note, "cards": [card_model(c, False, None) for c in shown]}
         if note is not None or shown else None,
-        "trick": trick, "seats": seats, "info": scene.info_text(), "notice": None,
+        # While a hand's scores are shown the game's line is already the next hand's (its
+        # number one on): the scores' title says which hand it was.
+        "trick": trick, "seats": seats, "notice": None,
+        "info": "" if result is not None else scene.info_text(),
         "result": result, "over": bool(state.is_over), "words": page_words(tr),
     }
 

@@ -48,6 +48,7 @@ from typing import Any, Final
 from aiohttp import WSMsgType, web
 
 from kiosk.config import is_local_address
+from kiosk.i18n import Translator
 
 log = logging.getLogger(__name__)
 
@@ -136,32 +137,17 @@ def validate(raw: str | bytes) -> dict[str, Any]:
     raise BadMessage("unknown_type")
 
 
-JOINERS: Final = frozenset("\u200c\u200d")  # Persian's zero-width (non-)joiners
-
-
 def encode(message: dict[str, Any]) -> str:
     """A message as it goes on the wire: compact JSON, Persian as it is."""
     return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
 
 
-def clean_name(raw: object) -> str | None:
-    """A player's typed name, trimmed (None: not a name). Persian names may hold the
-    zero-width non-joiner (as in «مهر‌انگیز»); no other invisible or control character."""
-    if not isinstance(raw, str):
-        return None
-    name = " ".join(raw.split())
-    if not 0 < len(name) <= NAME_MAX or name.strip("".join(JOINERS)) != name:
-        return None
-    if not all(ch.isprintable() or ch in JOINERS for ch in name):
-        return None
-    return name
-
-
 @dataclass
 class Request:
-    """Something only the frame loop may answer. `kind`: "join", "ticket" (HTTP, answered
-    once through `reply(status, body)`), "hello", "message", "bad", "gone" (a page's
-    socket; answered through the server's `send`)."""
+    """Something only the frame loop may answer. `kind`: "join", "ticket", "peek" (HTTP,
+    answered once through `reply(status, body)`; its `data` has the body's "lang" when the
+    page gave one), "hello", "message", "bad", "gone" (a page's socket; answered through
+    the server's `send`)."""
 
     kind: str
     client: int
@@ -416,6 +402,7 @@ class PhoneServer:
         app.router.add_get("/fonts/{name}", self._font)
         app.router.add_post("/api/join", self._post("join"))
         app.router.add_post("/api/ticket", self._post("ticket"))
+        app.router.add_post("/api/peek", self._post("peek"))
         return app
 
     async def _listen(self) -> None:
@@ -549,7 +536,18 @@ class PhoneServer:
         return web.FileResponse(path, headers={"Content-Type": "font/ttf",
                                                "Cache-Control": "max-age=86400"})
 
+    def refusal(self, key: str, status: int, lang: object = None) -> web.Response:
+        """An HTTP refusal a page shows: `{"error": text}`, the words of
+        `phones.errors.<key>` in the page's language `lang` (else the kiosk's)."""
+        if lang not in LANGS:
+            lang = self.words()[0] if self.words is not None else "en"
+        return web.json_response({"error": Translator(str(lang))(f"phones.errors.{key}")},
+                                 status=status, headers=_HEADERS)
+
     def _post(self, kind: str) -> Callable[[web.Request], Any]:
+        """`POST /api/<kind>` ("join", "ticket", "peek"): its body's fields handed to the
+        frame loop as a Request of that kind, and its answer sent back; a peek (the join
+        page asking which game and seat its code is for) pays as a join does."""
         async def post(request: web.Request) -> web.StreamResponse:
             # Only the pages' own requests (JSON, so another site's form cannot send one),
             # and a bounded number of refusals from one address: a code on the TV cannot
@@ -557,19 +555,20 @@ class PhoneServer:
             # pays before it is looked at, so many sent at once pay as many; one that
             # succeeds is given back.
             if request.content_type != "application/json":
-                return web.json_response({"error": "not_json"}, status=415)
+                return self.refusal("not_json", 415)
             bucket = self._post_bucket(request.remote or "")
             if not bucket.take(time.monotonic()):
-                return web.json_response({"error": "too_fast"}, status=429)
+                return self.refusal("too_fast", 429)
             try:
                 async with asyncio.timeout(BODY_TIMEOUT):
                     data = await request.json()
             except TimeoutError:
-                return web.json_response({"error": "too_slow"}, status=408)
+                return self.refusal("too_slow", 408)
             except (ValueError, web.HTTPException):
-                return web.json_response({"error": "not_json"}, status=400)
+                return self.refusal("not_json", 400)
             if not isinstance(data, dict):
-                return web.json_response({"error": "not_json"}, status=400)
+                return self.refusal("not_json", 400)
+            lang = data.get("lang")
             loop = asyncio.get_running_loop()
             answer: asyncio.Future[tuple[int, dict[str, Any]]] = loop.create_future()
 
@@ -581,11 +580,13 @@ class PhoneServer:
                     loop.call_soon_threadsafe(settle)
 
             fields = {k: data[k] for k in ("code", "name", "serial", "payload") if k in data}
+            if lang in LANGS:
+                fields["lang"] = lang
             self.requests.put(Request(kind, -1, fields, reply))
             try:
                 status, body = await asyncio.wait_for(answer, 10)
             except TimeoutError:
-                return web.json_response({"error": "busy"}, status=503)
+                return self.refusal("busy", 503, lang)
             if status == 200:
                 bucket.give_back()  # only a refusal costs: guessing codes is slow
             return web.json_response(body, status=status)
@@ -601,10 +602,10 @@ class PhoneServer:
     # -- sockets ------------------------------------------------------------------------------
     async def _socket(self, request: web.Request) -> web.StreamResponse:
         if len(self._sockets) >= self.max_clients:
-            return web.json_response({"error": "full"}, status=503)
+            return self.refusal("full", 503)
         origin = request.headers.get("Origin")
         if origin is not None and origin.split("://", 1)[-1] != request.host:
-            return web.json_response({"error": "origin"}, status=403)  # another site's page
+            return self.refusal("origin", 403)  # another site's page
         ws = web.WebSocketResponse(max_msg_size=MAX_MESSAGE, heartbeat=20)
         await ws.prepare(request)
         self._next += 1

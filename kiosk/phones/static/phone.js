@@ -15,7 +15,8 @@
  *                 optional: aside, new (a marked card's badge; without them "new" shows
  *                 a star and "aside" only the card's dashed look), hand (the hand's
  *                 aria-label), network_error (the join form when the kiosk is not
- *                 answering)
+ *                 answering), join_seat (the join form's heading, "{game} — seat
+ *                 {seat}" filled from the answer to /api/peek)
  *   ticket page:  serial, tv_code, follow (the form's button), ticket (the form's
  *                 heading), last, claim, forget; optional network_error
  *   board page:   last, called, board (the heading when the model has no title)
@@ -45,6 +46,7 @@
     next: "Next",
     send: "Send",
     network_error: "The kiosk is not answering. Try again.",
+    join_seat: "{game} — seat {seat}",
     serial: "Ticket number",
     tv_code: "Code on the TV",
     follow: "Follow my ticket",
@@ -453,21 +455,26 @@
       clear(app);
       var input = el("input", {
         id: "name", name: "name", type: "text", maxlength: "24", autocomplete: "nickname",
-        autocapitalize: "words", required: true, enterkeyhint: "go",
+        autocapitalize: "words", required: true, enterkeyhint: "go", dir: "auto",
       });
       var button = el("button", { id: "join", type: "submit", class: "primary", text: w("take_seat") });
       var error = el("p", { id: "join-error", class: "form-error", hidden: true, role: "alert" });
+      var where = el("h1", { id: "join-seat", class: "join-seat", hidden: true });
       var form = el("form", { id: "join-form", class: "form", autocomplete: "off" }, [
+        where,
         el("label", { for: "name", text: w("your_name") }),
         input, button, error,
       ]);
+      peekSeat(code, where, error);
       form.addEventListener("submit", function (event) {
         event.preventDefault();
         var name = input.value.trim();
         if (!name) { input.focus(); return; }
         button.disabled = true;
         error.hidden = true;
-        postJSON("/api/join", { code: code, name: name }).then(function (r) {
+        var asked = { code: code, name: name };
+        if (currentLang === "fa" || currentLang === "en") asked.lang = currentLang;  // the form's
+        postJSON("/api/join", asked).then(function (r) {
           if (r.ok && r.data && typeof r.data.secret === "string") {
             storageSet(SECRET, r.data.secret);
             history.replaceState(null, "", "/play");
@@ -485,6 +492,30 @@
       });
       app.appendChild(form);
       setTimeout(function () { try { input.focus(); } catch (e) { /* no keyboard */ } }, 50);
+    }
+
+    /* The game and seat a join code is for, above the form ("Bidel — seat North"), or
+     * why the code is not good any more; a kiosk that does not answer a peek leaves the
+     * form as it is. */
+    function peekSeat(code, where, error) {
+      var lang = currentLang;  // the form's own words' language, for its heading's too
+      var body = { code: code };
+      if (lang === "fa" || lang === "en") body.lang = lang;
+      postJSON("/api/peek", body).then(function (r) {
+        var data = r.data || {};
+        if (r.ok && typeof data.game === "string" && typeof data.seat === "string") {
+          clear(where);
+          w("join_seat").split(/(\{game\}|\{seat\})/).forEach(function (part) {
+            if (part === "{game}") where.appendChild(el("bdi", { class: "join-game", text: data.game }));
+            else if (part === "{seat}") where.appendChild(el("bdi", { class: "join-place", text: data.seat }));
+            else if (part) where.appendChild(document.createTextNode(part));
+          });
+          where.hidden = false;
+        } else if (r.status === 410 && typeof data.error === "string" && data.error) {
+          error.textContent = data.error;
+          error.hidden = false;
+        }
+      }, function () { /* no answer: the form alone */ });
     }
 
     function start(secret) {
@@ -538,6 +569,15 @@
     /* The whole page from a state; `again` when it is the same state drawn again after a
      * pick (the clock keeps counting from when the state came). */
     function render(model, again) {
+      if (model.kind === "nard" && window.DebarnaNard) {  // a Takhteh Nard seat: nard.js
+        lastModel = model;
+        applyLanguage(model);
+        stopClock();
+        setNotice(null);  // the board page shows its notice itself
+        window.DebarnaNard.render(app, model, function (obj) { return conn.send(obj); },
+                                  { lang: langButton(conn, model) });
+        return;
+      }
       if (model.kind && model.kind !== "table") return;
       lastModel = model;
       applyLanguage(model);
@@ -689,13 +729,17 @@
       var select = model.select && typeof model.select === "object" ? model.select : null;
       if (select) {
         var count = Number(select.count) || 0;
+        /* `buttons[n]`: the label with n cards picked (it says the count itself); a
+         * kiosk that sends one label only gets the count beside it. */
+        var labels = Array.isArray(select.buttons) ? select.buttons : null;
+        var label = labels && typeof labels[picks.length] === "string" ? labels[picks.length] : null;
         var send = el("button", {
           id: "select-send", type: "button",
           class: "primary" + (picks.length === count ? " ready" : ""),
           disabled: picks.length === 0,
         }, [
-          el("span", { text: String(select.button || w("send")) }),
-          el("span", { class: "count", dir: "ltr", text: digits(picks.length + "/" + count) }),
+          el("span", { text: String(label || select.button || w("send")) }),
+          label ? null : el("span", { class: "count", dir: "ltr", text: digits(picks.length + "/" + count) }),
         ]);
         send.addEventListener("click", function () { conn.send({ type: "select", cards: picks.slice() }); });
         playPane.appendChild(el("section", { class: "select" }, [
@@ -705,7 +749,11 @@
       }
 
       // the hand
-      var handBox = el("section", { id: "hand", class: "hand" + (select ? " selecting" : ""), "aria-label": w("hand") });
+      var marked = hand.some(function (c) { return c.mark === "aside" || c.mark === "new"; });
+      var handBox = el("section", {  // "marked": room above each row for the cards' badges
+        id: "hand", class: "hand" + (select ? " selecting" : "") + (marked ? " marked" : ""),
+        "aria-label": w("hand"),
+      });
       hand.forEach(function (card) {
         var picked = picks.indexOf(card.id) >= 0;
         var node = cardElement(card, { tag: "button", picked: picked });

@@ -22,6 +22,7 @@ from engines.errors import BrokenRule
 from kiosk import theme
 from kiosk.cards_draw import CardPainter
 from kiosk.i18n import Translator
+from kiosk.phones.names import Name
 from kiosk.scenes.card_table.layout import SEAT_NAMES, Layout
 from kiosk.scenes.card_table.pieces import Piece
 from kiosk.table.controller import Move
@@ -230,7 +231,7 @@ class TableHooks:
     def seat_name(self, seat: int) -> str:
         phone = getattr(self.table.seats[seat], "name", None)  # a person on a phone
         if phone:
-            return str(phone)
+            return Name(phone)  # isolated in a sentence, its digits as typed
         if len(self.people) == 1 and seat == self.people[0]:
             return self.word("you")
         return self.word(f"seats.{SEAT_NAMES[self.players][seat]}")  # type: ignore[attr-defined]

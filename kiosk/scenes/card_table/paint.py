@@ -27,6 +27,7 @@ import pygame
 
 from kiosk import theme
 from kiosk.config import Action
+from kiosk.phones.names import Name
 from kiosk.scenes.card_table.boxes import BoxPainter
 from kiosk.scenes.card_table.hooks import Offer, Selection
 from kiosk.scenes.card_table.layout import TAG_EDGES, TAG_EDGES_FIVE, Layout
@@ -160,6 +161,8 @@ class TablePainter(BoxPainter):
         on_turn = scene.turn_of(view) == seat and not scene.table_open
         won = scene.collect is not None and scene.collect[0] == seat
         name = scene.seat_name(seat)
+        if isinstance(name, Name):  # a player's own name keeps its own direction
+            name = name.isolated()
         computer = scene.bots[seat] is not None
         lines = tuple(scene.plate_lines(view, seat))[:2]
         look = (name, computer, lines, on_turn, won, self.rtl)
@@ -190,7 +193,7 @@ class TablePainter(BoxPainter):
                 head.width -= icon + px(12)
                 draw_role(surface, sign, computer, TEXT)
             scene._line(surface, f"{key}|name", "plate", name, size, ACCENT if on_turn else TEXT,
-                        head, bold=True)
+                        head, bold=True, clip=True)
             for i, (label, number) in enumerate(lines, start=1):
                 row = rows[i]
                 if number is None:

@@ -19,6 +19,7 @@ import pygame
 
 from kiosk import theme
 from kiosk.config import Action
+from kiosk.phones.names import Name
 from kiosk.phones.qr import qr_surface
 from kiosk.scenes.card_table.layout import SEAT_NAMES, Layout
 from kiosk.scenes.card_table.pieces import READ, Piece
@@ -78,7 +79,7 @@ class PhonesPanel:
         source = self.table.seats[seat]  # type: ignore[attr-defined]
         name = getattr(source, "name", None)
         if source.person and not source.at_tv and name:
-            return self.word("phones.on_phone", player=name)  # type: ignore[attr-defined]
+            return self.word("phones.on_phone", player=Name(name))  # type: ignore[attr-defined]
         return self.word("person" if source.person else "computer")  # type: ignore
 
     def _qr(self, text: str, side: int) -> pygame.Surface:
@@ -132,7 +133,7 @@ class PhonesPanel:
                            row, align="center", bold=True)
                 row = row.move(0, px(60))
                 self._line(surface, f"phones|who{seat}", "who", who, px(READ), ACCENT,  # type: ignore
-                           row, align="center")
+                           row, align="center", clip=True)
                 if url is None:
                     continue
                 # The code alone under its seat's name: the title says what it is for

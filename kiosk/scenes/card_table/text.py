@@ -55,12 +55,16 @@ class TableText:
     # text a player reads: drawn at its size (smaller only if it cannot fit) and noted
     def _line(self, surface: pygame.Surface, key: str, kind: str, text: str, size: int,
               colour: Colour, rect: pygame.Rect, *, align: str = "start",
-              bold: bool = False, ink: bool = False) -> pygame.Rect:
+              bold: bool = False, ink: bool = False, clip: bool = False) -> pygame.Rect:
         """One line of text in `rect` (vertically centred: its line, or with `ink` its
         glyphs, so Persian letters that reach low stay inside a small box), noted in
-        `labels` under `key`."""
+        `labels` under `key`. With `clip` (a player's name, typed on a phone) a line still
+        wider than `rect` at the least size is cut at its end, never drawn past it."""
         rtl = self.rtl
         image, used = self.text.fitted(text, size, colour, rect.width, bold, rtl)
+        if clip and image.get_width() > rect.width:
+            start = image.get_width() - rect.width if rtl else 0  # its start is kept
+            image = image.subsurface(pygame.Rect(start, 0, rect.width, image.get_height()))
         box = image.get_rect(centery=rect.centery)
         if ink:
             glyphs = image.get_bounding_rect(min_alpha=1)

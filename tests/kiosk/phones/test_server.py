@@ -1,4 +1,4 @@
-"""Unit tests of the phones' server parts that need no kiosk: `validate`, `clean_name`,
+"""Unit tests of the phones' server parts that need no kiosk: `validate`,
 `Bucket`, `Outbox` and `local_addresses` (kiosk.phones.server)."""
 
 from __future__ import annotations
@@ -22,7 +22,6 @@ from kiosk.phones.server import (
     BadMessage,
     Bucket,
     Outbox,
-    clean_name,
     local_addresses,
     validate,
 )
@@ -151,37 +150,6 @@ def test_the_limit_is_in_utf8_bytes_not_characters() -> None:
     assert len(raw) < MAX_MESSAGE < len(raw.encode("utf-8"))
     assert bad(raw) == "too_long"
     assert bad('{"type":"ping","pad":"\ud800' + "x" * MAX_MESSAGE + '"}') == "too_long"
-
-
-# -- clean_name -------------------------------------------------------------------------------
-
-@pytest.mark.parametrize(("raw", "name"), [
-    ("Ann", "Ann"),
-    ("  Ann   Lee  ", "Ann Lee"),
-    ("Ann\tLee\n", "Ann Lee"),
-    ("x" * 24, "x" * 24),
-    (" " + "x" * 24 + " ", "x" * 24),
-    ("مریم", "مریم"),
-    ("Zoë 2", "Zoë 2"),
-])
-def test_clean_name_trims_and_keeps_a_name(raw: str, name: str) -> None:
-    assert clean_name(raw) == name
-
-
-@pytest.mark.parametrize("raw", [
-    None, 5, ["Ann"], {"name": "Ann"}, b"Ann", "", "   ", "\n\t", "x" * 25,
-    "a" * 12 + " " + "b" * 12, "Ann\x00", "An\x07n", "\x1b[31mAnn", "Ann\x7f",
-    "Ann\u202eevil", "\u200bAnn", "Ann\ud800",
-])
-def test_clean_name_refuses_what_is_not_a_name(raw: object) -> None:
-    assert clean_name(raw) is None
-
-
-def test_clean_name_keeps_a_persian_name_with_a_zero_width_non_joiner() -> None:
-    # A Persian keyboard types U+200C (ZWNJ) inside many names ("Ali-Reza", "Mehr-Naz");
-    # the kiosk's own game names use it ("بی\u200cدل"). It is not a control character.
-    for raw in ("علی\u200cرضا", "مهر\u200cناز"):
-        assert clean_name(raw) == raw
 
 
 # -- Bucket -----------------------------------------------------------------------------------
