@@ -47,7 +47,6 @@ from kiosk.i18n import Translator
 from kiosk.phones.models import board_model, seat_model, speaking, ticket_model
 from kiosk.phones.names import NameRefused, check_name
 from kiosk.phones.server import Request, encode
-from kiosk.scenes.card_table.layout import SEAT_NAMES
 
 log = logging.getLogger(__name__)
 
@@ -309,9 +308,7 @@ class PhoneHub:
             request.reply(410, {"error": tr("phones.errors.code")})
             return
         with speaking(scene, tr):
-            seat_name = scene.phone_seat_name(seat) if hasattr(scene, "phone_seat_name") \
-                else scene.word(f"seats.{SEAT_NAMES[scene.players][seat]}")
-            request.reply(200, {"game": scene.title_text(), "seat": seat_name})
+            request.reply(200, {"game": scene.title_text(), "seat": scene.phone_seat_name(seat)})
 
     def _ticket(self, request: Request, now: float) -> None:
         assert request.reply is not None

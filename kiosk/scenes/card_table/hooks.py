@@ -236,6 +236,11 @@ class TableHooks:
             return self.word("you")
         return self.word(f"seats.{SEAT_NAMES[self.players][seat]}")  # type: ignore[attr-defined]
 
+    def phone_seat_name(self, seat: int) -> str:
+        """The seat a join code is for, as its join page names it: the compass word
+        ("South"), never "You" or a name."""
+        return self.word(f"seats.{SEAT_NAMES[self.players][seat]}")  # type: ignore[attr-defined]
+
     def role(self, seat: int) -> str:
         source = self.table.seats[seat]
         if source.person and not source.at_tv:
