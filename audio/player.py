@@ -67,6 +67,9 @@ class Voice:
         self._queue: deque[Any] = deque()
         self._busy_until = 0.0
         self._channel: Any = None
+        # While this says so, nothing starts playing (what is to be said waits in turn):
+        # the kiosk holds the voice until what it says is on the journal's disk.
+        self.hold: Callable[[], bool] = lambda: False
 
     @property
     def silent(self) -> bool:
@@ -153,9 +156,15 @@ class Voice:
         return bool(self._queue) or now < self._busy_until
 
     def call(self, number: int, now: float) -> float:
-        """Say a call at once; returns how long it lasts (0 when silent)."""
+        """Say a call at once (or first of all once the voice is no longer held);
+        returns how long it lasts (0 when silent)."""
         sound = self._calls.get(number)  # none at all when it cannot speak
-        return self._play(sound, now) if sound is not None else 0.0
+        if sound is None:
+            return 0.0
+        if self.hold():
+            self._queue.appendleft(sound)
+            return float(sound.get_length())
+        return self._play(sound, now)
 
     def say(self, names: Sequence[str], now: float) -> None:
         """Say phrases after whatever is being said now (never over it)."""
@@ -167,7 +176,7 @@ class Voice:
 
     def update(self, now: float) -> None:
         """Start the next queued phrase once the current one has ended."""
-        if self._queue and now >= self._busy_until:
+        if self._queue and now >= self._busy_until and not self.hold():
             self._play(self._queue.popleft(), now)
 
     def _play(self, sound: Any, now: float) -> float:

@@ -242,6 +242,10 @@ class Kiosk:
         self.controller.lights = self.buttons
         self.scanner = ScanDetector.from_config(config.scanner)
         self.tables = TableJournal(lambda: self.journal.store)
+        writer = self.tables.thread()  # the frame loop never waits for the disk
+        if writer is not None:
+            self.journal.write_on(writer)
+        self.voice.hold = lambda: self.tables.writing  # heard once it is on the disk
         self._unshown: list[pygame.Rect] = []  # drawn, waiting for the journal to be shown
         self.printer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="print")
         # The computers think in worker processes (one a spare core), never on the
@@ -671,7 +675,7 @@ class Kiosk:
             self._take_started_phones()
         # What the journal has not written yet is not shown (kiosk.committer): the frame
         # is drawn into the buffer and handed to the display, and the phones their pages,
-        # once it is.
+        # once it is; the voice says it once it is, too (`Voice.hold`).
         if self.phones is not None and not self.tables.writing:
             self.phones.pump(now)
         if self.scene.request is not None:

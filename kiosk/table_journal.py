@@ -58,9 +58,10 @@ class TableJournal:
         if self.committer is not None:
             self.committer.flush()
 
-    def _thread(self) -> Committer | None:
+    def thread(self) -> Committer | None:
         """The journal on a thread of its own (made once), or None when the journal is in
-        memory (a disk that cannot be written: commits are then instant)."""
+        memory (a disk that cannot be written: commits are then instant). Dabernā's hands
+        are written on it too (`Journal.write_on`)."""
         path = self._store().path if self.committer is None else None
         if path is not None:
             try:
@@ -78,7 +79,7 @@ class TableJournal:
         unfinished game comes back, unless `refuse` says why not (it stays in the journal)."""
         from kiosk.match_journal import MatchJournal
 
-        committer = self._thread()
+        committer = self.thread()
         built: list[S] = []
         if committer is None:
             journal = MatchJournal(self._store(), records)

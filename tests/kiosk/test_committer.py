@@ -5,6 +5,7 @@ directory, the real kiosk headless on SDL's dummy driver."""
 
 from __future__ import annotations
 
+import sqlite3
 import threading
 from pathlib import Path
 from typing import Any
@@ -76,3 +77,71 @@ def test_a_journal_that_cannot_be_opened_on_its_thread_is_said(tmp_path: Path) -
     folder.mkdir()
     with pytest.raises(Exception, match="cannot"):
         Committer(folder)  # a folder is no journal
+
+
+class Channel:
+    """The speaker's end of the mixer (this machine has none): what was played."""
+
+    def __init__(self) -> None:
+        self.played: list[object] = []
+
+    def play(self, sound: object) -> None:
+        self.played.append(sound)
+
+    def stop(self) -> None:
+        pass
+
+
+class Clip:
+    def __init__(self, number: int) -> None:
+        self.number = number
+
+    def get_length(self) -> float:
+        return 0.5
+
+
+def test_a_called_number_is_written_off_the_frame_loop_and_shown_and_heard_after(
+        kiosk: Kiosk, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Dabernā's hand goes to the same thread: with the journal's file locked by another
+    writer (a backup, a ticket command), calling a number returns at once, and the
+    number is neither shown nor said until it is on the disk."""
+    committer = kiosk.committer
+    assert committer is not None
+    voice = kiosk.voice
+    channel = Channel()
+    voice._channel = channel  # type: ignore[attr-defined]
+    voice._calls = {n: Clip(n) for n in range(1, 91)}  # type: ignore[attr-defined]
+    controller = kiosk.controller
+    controller.start_hand(0.0, paused=True)
+    kiosk.show("caller")
+    kiosk.frame(0.0)
+    kiosk.flush_journal()
+    path = kiosk.journal.store.path
+    assert path is not None
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")  # the file is someone else's for a moment
+    shown: list[object] = []
+    monkeypatch.setattr(pygame.display, "update", lambda rects=None: shown.append(rects))
+    try:
+        number = controller.call_next(0.1)
+        assert number is not None
+        assert committer.busy, "the call's commit was made before the call returned"
+        kiosk.frame(0.1)
+        kiosk.frame(0.15)
+        assert committer.busy and not shown and not channel.played
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    kiosk.flush_journal()
+    kiosk.frame(0.2)
+    assert shown, "the number is shown once it is on the disk"
+    assert [clip.number for clip in channel.played] == [number]  # type: ignore[attr-defined]
+    assert kiosk.controller.warning is None  # the disk was slow, never failing
+    reader, _ = open_store()
+    try:
+        row = reader.unfinished("debarna")
+        assert row is not None
+        calls = [e["number"] for e in reader.events(row.id) if e["kind"] == "number_called"]
+        assert calls == [number]
+    finally:
+        reader.close()

@@ -107,6 +107,7 @@ class CallerController(ClaimDesk):
         self.warning: Notice | None = None
         if journal is not None and journal.notice is not None:
             self.warning = Notice(*journal.notice)
+        self._journal_notice = journal.notice if journal is not None else None
         self.hand: Hand | None = None
         self.bag: Bag | None = None
         self.paused = True
@@ -208,6 +209,7 @@ class CallerController(ClaimDesk):
                 and self._pending is None  # the host has a decision to make
                 and self._verdict_at is not None and now - self._verdict_at >= self.auto_resume):
             self.resume(now)
+        self._refresh_warning()
         if self.voice is not None:
             self.voice.update(now)
         due = self.next_call_at
@@ -523,8 +525,12 @@ class CallerController(ClaimDesk):
             self._refresh_warning()
 
     def _refresh_warning(self) -> None:
-        if self.journal is not None and self.journal.notice is not None:
-            warning = Notice(*self.journal.notice)
+        """Show the journal's notice once it has one (its writes may be on their own thread,
+        so it is looked at each frame too; only a new one is shown)."""
+        notice = self.journal.notice if self.journal is not None else None
+        if notice is not None and notice is not self._journal_notice:
+            self._journal_notice = notice
+            warning = Notice(*notice)
             if warning != self.warning:
                 self.warning = warning
                 self._mark(Changed.NOTICE)

@@ -1,24 +1,30 @@
 """The caller's journal: each Dabernā hand as events in the store, and its resumption.
 
-Every event is committed before the kiosk shows or speaks it. If the store stops
-accepting writes (full or read-only disk), the hand moves to an in-memory journal
-so play goes on, and `notice` says games are no longer being saved. After a damaged
-journal was salvaged, `notice` says how much was kept, and the unfinished hand goes
-on from the longest part of its record that is whole and replays.
+Every event is committed before the kiosk shows or speaks it. In the kiosk the events
+are written on the journal's own thread (`write_on`, `kiosk.committer`), so the frame
+loop never waits for the disk: the screen, the phones' pages and the voice are held
+until the commit is done. If the store stops accepting writes (full or read-only
+disk), the hand moves to an in-memory journal so play goes on, and `notice` says games
+are no longer being saved. After a damaged journal was salvaged, `notice` says how
+much was kept, and the unfinished hand goes on from the longest part of its record
+that is whole and replays.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engines.debarna.hand import Hand
 from engines.debarna.options import HandOptions
 from engines.debarna.records import RecordError, options_to_json, replay
 from engines.debarna.ticket import Ticket
 from kiosk.store import Store, StoreError
+
+if TYPE_CHECKING:
+    from kiosk.committer import Committer
 
 log = logging.getLogger(__name__)
 
@@ -38,7 +44,9 @@ class Journal:
     """Writes one hand at a time; reads back the unfinished one after a restart."""
 
     def __init__(self, store: Store, problem: StoreError | None = None) -> None:
-        self.store = store
+        self.store = store  # read at start (the unfinished hand, the tickets printed)
+        self._writes = store  # where the hand's events go (`write_on`)
+        self._writer: Committer | None = None
         self.hand_id: int | None = None
         self._finished = False
         # What the screen should tell the host: a catalogue key and its values.
@@ -51,22 +59,38 @@ class Journal:
             self.notice = ("journal.moved_aside", {})
 
     # -- writing -------------------------------------------------------------------------
+    def write_on(self, writer: Committer) -> None:
+        """From now on write the hand's events on `writer`'s thread, with its connection
+        to the same journal, in the order they come; `writer.busy` says one is not on the
+        disk yet (so it must not be shown or said yet)."""
+        self._writer = writer
+        self._writes = writer.store
+
+    def _write(self, fn: Callable[..., None], *args: Any) -> None:
+        if self._writer is None:
+            fn(*args)
+        else:
+            self._writer.submit(fn, *args)
+
     def start(
         self, options: HandOptions, tickets: Iterable[Ticket], bag_seed: int | None
     ) -> None:
         """Open a new hand: its options, its bag seed (seeded runs only) and its tickets."""
+        self._write(self._start, options, list(tickets), bag_seed)
+
+    def _start(self, options: HandOptions, tickets: list[Ticket], bag_seed: int | None) -> None:
         if self.hand_id is not None and not self._finished:
             self.finish("hand_abandoned")
         self._finished = False
         first = {"options": options_to_json(options), "bag_seed": bag_seed}
         issued = [("ticket_issued", ticket.to_json()) for ticket in tickets]
         try:
-            self.hand_id = self.store.start_hand(GAME, first)
-            self.store.append_many(self.hand_id, issued)
+            self.hand_id = self._writes.start_hand(GAME, first)
+            self._writes.append_many(self.hand_id, issued)
         except StoreError as exc:
             self._fall_back(exc)
-            self.hand_id = self.store.start_hand(GAME, first)
-            self.store.append_many(self.hand_id, issued)
+            self.hand_id = self._writes.start_hand(GAME, first)
+            self._writes.append_many(self.hand_id, issued)
         log.info("hand %s started", self.hand_id)
 
     def record(self, kind: str, **data: Any) -> None:
@@ -74,13 +98,16 @@ class Journal:
         self.record_many([(kind, data)])
 
     def record_many(self, events: list[tuple[str, Mapping[str, Any]]]) -> None:
+        self._write(self._record_many, events)
+
+    def _record_many(self, events: list[tuple[str, Mapping[str, Any]]]) -> None:
         if self.hand_id is None:
             return
         try:
-            self.store.append_many(self.hand_id, events)
+            self._writes.append_many(self.hand_id, events)
         except StoreError as exc:
             self._move_to_memory(exc)
-            self.store.append_many(self.hand_id, events)
+            self._writes.append_many(self.hand_id, events)
 
     @property
     def finished(self) -> bool:
@@ -88,31 +115,36 @@ class Journal:
 
     def finish(self, kind: str = "hand_over") -> None:
         """Close the hand. Claims on its last number may still be recorded after it."""
+        self._write(self._finish, kind)
+
+    def _finish(self, kind: str) -> None:
         if self.hand_id is None or self._finished:
             return
         try:
-            self.store.finish_hand(self.hand_id, kind)
+            self._writes.finish_hand(self.hand_id, kind)
         except StoreError as exc:
             self._move_to_memory(exc)
-            self.store.finish_hand(self.hand_id, kind)
+            self._writes.finish_hand(self.hand_id, kind)
         log.info("hand %s ended (%s)", self.hand_id, kind.replace("_", " "))
         self._finished = True
 
     def _fall_back(self, exc: StoreError) -> None:
         log.error("%s; the game goes on without being saved", exc)
         self.notice = (f"journal.{exc.key}", {})
-        self.store = Store(None)
+        self._writes = Store(None)  # made on the thread that writes to it
+        if self._writer is None:
+            self.store = self._writes
 
     def _move_to_memory(self, exc: StoreError) -> None:
         """Carry the current hand over to memory so nothing of it is lost this session."""
-        old, hand_id = self.store, self.hand_id
+        old, hand_id = self._writes, self.hand_id
         events = old.events(hand_id) if hand_id is not None else []
         self._fall_back(exc)
         if hand_id is None or not events:
             return
         first, rest = events[0], events[1:]
-        self.hand_id = self.store.start_hand(GAME, _payload(first))
-        self.store.append_many(self.hand_id, [(e["kind"], _payload(e)) for e in rest])
+        self.hand_id = self._writes.start_hand(GAME, _payload(first))
+        self._writes.append_many(self.hand_id, [(e["kind"], _payload(e)) for e in rest])
 
     # -- reading -------------------------------------------------------------------------
     def unfinished(self) -> Resumed | None:
