@@ -20,6 +20,24 @@ PERSIAN_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
 FSI, PDI = "\u2068", "\u2069"  # bidi "first strong isolate" and its end
 
 
+class Written(str):
+    """Text already in its final digits (a player's name as typed, a list a translator
+    put together): a translator's `digits` and `isolate` change none of its digits, so
+    a name's "2" is never made "۲". `translate` (how `to_digits` writes Persian digits)
+    maps its other characters only."""
+
+    __slots__ = ()
+
+    def __str__(self) -> Written:
+        return self
+
+    def translate(self, table: Any) -> str:
+        if isinstance(table, dict):
+            table = {k: v for k, v in table.items()
+                     if not (isinstance(k, int) and chr(k).isdigit())}
+        return str.translate(self, table)
+
+
 class CatalogueError(LookupError):
     """A missing catalogue or key."""
 
@@ -91,9 +109,10 @@ class Translator:
             return text
         return f"{FSI}{text}{PDI}"
 
-    def join(self, items: list[str] | tuple[str, ...]) -> str:
-        """Items as a list in running text ("a, b" or «a، b»)."""
-        return self("app.list_sep").join(self.isolate(item) for item in items)
+    def join(self, items: list[str] | tuple[str, ...]) -> Written:
+        """Items as a list in running text ("a, b" or «a، b»), each in its own digits and
+        isolated; the list is put in a sentence as it is."""
+        return Written(self("app.list_sep").join(self.isolate(item) for item in items))
 
     def __call__(self, key: str, **values: object) -> str:
         try:

@@ -31,10 +31,10 @@ from __future__ import annotations
 import functools
 import unicodedata
 from collections.abc import Collection, Iterable
-from typing import Any, Final
+from typing import Final
 
 from hardware.script import has_arabic, is_arabic
-from kiosk.i18n import FSI, LANGUAGES, PDI, catalogue
+from kiosk.i18n import FSI, LANGUAGES, PDI, Written, catalogue
 from kiosk.text import TextRenderer
 
 NAME_MAX: Final = 24  # characters (as the server's bound on a join's name field)
@@ -88,11 +88,9 @@ class NameRefused(ValueError):
         self.key = key
 
 
-class Name(str):
+class Name(Written):
     """A player's name as the kiosk shows it: kept as typed. A translator isolates it in
-    a sentence and leaves its digits alone: `translate` (how `kiosk.i18n.to_digits`
-    writes Persian digits) maps none of its digits, only its other characters (the
-    renderer's dropping of invisible marks)."""
+    a sentence and leaves its digits alone (`Written`)."""
 
     __slots__ = ()
 
@@ -105,12 +103,6 @@ class Name(str):
         translator isolates every value itself)."""
         text = format(str.__str__(self), spec)  # its text as a plain string
         return f"{FSI}{text}{PDI}" if has_arabic(text) and FSI not in text else text
-
-    def translate(self, table: Any) -> str:
-        if isinstance(table, dict):
-            table = {k: v for k, v in table.items()
-                     if not (isinstance(k, int) and chr(k).isdigit())}
-        return str.translate(self, table)
 
     def isolated(self) -> Name:
         """The name between a first-strong isolate and its end: it keeps its own direction

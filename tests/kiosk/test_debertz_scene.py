@@ -26,7 +26,8 @@ from kiosk.cards_draw import FACE
 from kiosk.config import Action, Config, VoiceConfig
 from kiosk.games.debertz import HOSTING, mid_deal
 from kiosk.games.debertz.scene import RULE_KEYS, DebertzScene
-from kiosk.i18n import Translator
+from kiosk.i18n import FSI, PDI, Translator
+from kiosk.phones.names import Name
 from kiosk.table.seats import people_seats
 from kiosk.text import TextRenderer
 from tests.kiosk.walker import menu_window_follows_the_cursor
@@ -586,3 +587,23 @@ def test_a_way_to_play_missing_at_the_new_size_falls_back_to_the_tables_level(
     scene.start(scene.bots, scene.mode)
     assert scene.players == 2 and scene.mode == scene.table.level == "medium"
     assert scene.bots[0] is None and scene.bots[1] is not None
+
+
+def test_the_declarers_names_are_said_as_typed_in_a_persian_sentence(display: None) -> None:
+    """Names on phones keep their own digits and are isolated each, in the list of who
+    scored declarations too ("Sara2", never "Sara۲")."""
+    for seed in range(1, 30):
+        scene = scene_with(players=3, lang="fa", seed=seed)
+        scene.seat_name = lambda seat: Name(f"Sara{seat + 1}")  # type: ignore[method-assign]
+        try:
+            until(scene, lambda s: s.phase is Phase.PLAY and bool(s.declared), games=2)
+        except AssertionError:
+            continue
+        said = scene.notice_reason()
+        assert said is not None
+        seats = sorted({run.seat for run in scene.state.declared})
+        sep = Translator("fa")("app.list_sep")
+        assert sep.join(f"{FSI}Sara{seat + 1}{PDI}" for seat in seats) in said
+        assert not any(ch in said for ch in "۱۲۳")
+        return
+    raise AssertionError("no seed reached a declaration")

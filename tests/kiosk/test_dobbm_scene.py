@@ -32,7 +32,8 @@ from kiosk.cards_draw import FACE, GERMAN
 from kiosk.config import Action, Config, VoiceConfig
 from kiosk.games.dobbm import HOSTING, MENU_OPTIONS, mid_hand
 from kiosk.games.dobbm.scene import DobbmScene, display_order
-from kiosk.i18n import Translator
+from kiosk.i18n import FSI, PDI, Translator
+from kiosk.phones.names import Name
 from kiosk.text import TextRenderer
 from tests.kiosk.walker import menu_window_follows_the_cursor
 
@@ -773,3 +774,12 @@ def test_after_hands_played_at_once_the_felt_holds_the_trick_in_play() -> None:
                            and len(s.trick) >= 2, limit=5000)
         shown = [(p.seat, p.card) for p in scene.trick]
         assert shown == list(scene.trick_of(scene.view()))
+
+
+def test_the_declarers_name_on_the_felt_is_isolated_with_its_own_digits(
+        display: None) -> None:
+    scene = scene_with(lang="fa")
+    until(scene, lambda s: s.declarer is not None and s.phase is Phase.PLAY)
+    scene.seat_name = lambda seat: Name("Sara2")  # type: ignore[method-assign]
+    note, _ = scene.table_note(scene.view())
+    assert note is not None and note.endswith(f" · {FSI}Sara2{PDI}")

@@ -306,7 +306,8 @@ class DebertzScene(CardTableScene):
                     seat=self.seat_name(result.by) if result.by is not None else name))
         elif state.phase is Phase.PLAY and before.phase is not Phase.PLAY and state.declared:
             seats = sorted({run.seat for run in state.declared})
-            said.append(self.word("declared", seat=", ".join(self.seat_name(s) for s in seats)))
+            names = self.tr.join([self.seat_name(s) for s in seats])  # each as it is
+            said.append(self.word("declared", seat=names))
         if said:
             self._notify(said[0], " ".join(said[1:]) or None, now)
 

@@ -403,7 +403,7 @@ class DobbmScene(CardTableScene):
             return None, []
         head = self.tr("dobbm.contract_times", contract=self.contract_name(view.contract),
                        times=self.tr.digits(view.multiplier))
-        return f"{head} · {self.seat_name(view.declarer)}", []
+        return f"{head} · {self.tr.isolate(self.seat_name(view.declarer))}", []
 
     def sow_rule_text(self, view: View) -> str | None:
         """The Sow rule of the exchange in the catalogue's words (None: the rules have none)."""
