@@ -24,6 +24,7 @@ import logging
 import os
 import random
 import shutil
+import sqlite3
 import sys
 import tempfile
 from collections.abc import Callable
@@ -66,7 +67,7 @@ class Snapshot:
         return self.directory / DB_NAME
 
 
-def _play(journal: Journal, hand: Hand, bag: Bag, calls: int | None) -> None:
+def play(journal: Journal, hand: Hand, bag: Bag, calls: int | None) -> None:
     """Call numbers (all of them, or `calls`), claiming every card as it wins."""
     while not hand.is_over and (calls is None or len(hand.called) < calls):
         number = bag.draw()
@@ -104,7 +105,7 @@ def build(directory: Path, seed: int = SEED) -> tuple[Snapshot, Snapshot]:
     for _ in range(FINISHED_HANDS):
         bag_seed = rng.getrandbits(63)
         journal.start(options, box, bag_seed)
-        _play(journal, Hand(options, box), Bag(random.Random(bag_seed)), None)
+        play(journal, Hand(options, box), Bag(random.Random(bag_seed)), None)
     store.close()  # the kiosk was restarted: the history is checkpointed into the main file
 
     store = Store(path)
@@ -112,7 +113,7 @@ def build(directory: Path, seed: int = SEED) -> tuple[Snapshot, Snapshot]:
     bag_seed = rng.getrandbits(63)
     journal.start(options, box, bag_seed)
     live = Hand(options, box)
-    _play(journal, live, Bag(random.Random(bag_seed)), LIVE_CALLS)
+    play(journal, live, Bag(random.Random(bag_seed)), LIVE_CALLS)
     assert journal.hand_id is not None
     events = {i: (h, k, d) for i, h, k, d in
               store._db.execute("SELECT id, hand, kind, data FROM events ORDER BY id")}
@@ -131,6 +132,73 @@ def build(directory: Path, seed: int = SEED) -> tuple[Snapshot, Snapshot]:
     store.close()
     shutil.rmtree(work)
     return snapshots[0], snapshots[1]
+
+
+def copy_files(source: Path, target: Path) -> None:
+    """The journal's files at `source` (its -wal, -shm and mark too) copied, as they are
+    on the disk this moment, to `target` (a journal path in another folder)."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    for part in PARTS:
+        if Path(str(source) + part).exists():
+            shutil.copy2(Path(str(source) + part), Path(str(target) + part))
+    if source.with_suffix(".mark").exists():
+        shutil.copy2(source.with_suffix(".mark"), target.with_suffix(".mark"))
+
+
+@dataclass(frozen=True)
+class Night:
+    """A game night's journal as a pulled plug left it: finished hands and a live one,
+    all in one run of the kiosk (no restart between them)."""
+
+    snapshot: Snapshot
+    finished: dict[int, int]  # finished hand -> its events
+    ends: dict[int, int]  # finished hand -> the id of its ending event
+
+
+def night(directory: Path, finished: int = 3, live_calls: int = 30, seed: int = SEED,
+          hold_checkpoints: bool = False) -> Night:
+    """A night of `finished` hands and a live one with `live_calls` calls. With
+    `hold_checkpoints`, a reader keeps a snapshot open all night, so no checkpoint can
+    copy the WAL into the main file (the whole night stays in the WAL)."""
+    rng = random.Random(seed)
+    work = directory / "writing"
+    work.mkdir(parents=True)
+    path = work / DB_NAME
+    store = Store(path)
+    strips = make_strips(2, rng)
+    for number, strip in enumerate(strips, start=1):
+        store.issue(SERIES, number, [(t.serial, [list(r) for r in t.grid]) for t in strip])
+    box: list[Ticket] = [t for strip in strips for t in strip]
+    options = HandOptions()
+    reader = None
+    if hold_checkpoints:
+        reader = sqlite3.connect(path, isolation_level=None)
+        reader.execute("BEGIN")
+        reader.execute("SELECT count(*) FROM events").fetchone()
+    journal = Journal(store)
+    ids = []
+    live = Hand(options, box)
+    for number in range(finished + 1):
+        bag_seed = rng.getrandbits(63)
+        journal.start(options, box, bag_seed)
+        assert journal.hand_id is not None
+        ids.append(journal.hand_id)
+        hand = Hand(options, box) if number < finished else live
+        play(journal, hand, Bag(random.Random(bag_seed)), None if number < finished
+             else live_calls)
+    events = {i: (h, k, d) for i, h, k, d in
+              store._db.execute("SELECT id, hand, kind, data FROM events ORDER BY id")}
+    target = directory / ("night-held" if hold_checkpoints else "night")
+    copy_files(path, target / DB_NAME)
+    if reader is not None:
+        reader.close()
+    store.close()
+    shutil.rmtree(work)
+    done = ids[:-1]
+    counts = {h: sum(1 for e in events.values() if e[0] == h) for h in done}
+    ends = {h: max(i for i, e in events.items() if e[0] == h and e[1] == "hand_over")
+            for h in done}
+    return Night(Snapshot(target, events, ids[-1], live.called), counts, ends)
 
 
 # -- the kinds of damage ----------------------------------------------------------------

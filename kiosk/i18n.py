@@ -100,10 +100,13 @@ class Translator:
         return to_digits(str(value), self.persian_digits)
 
     def isolate(self, value: object) -> str:
-        """A value in this language's digits, kept whole inside right-to-left text.
+        """A value in this language's digits, kept whole inside right-to-left text; a list
+        or tuple of values is written as a list (`join`).
 
         In Persian a serial such as ۰۰۳-۴ would otherwise be reordered to ۴-۰۰۳.
         """
+        if isinstance(value, list | tuple):
+            return self.join([self.digits(item) for item in value])
         text = self.digits(value)
         if not self.rtl or FSI in text:
             return text

@@ -12,8 +12,10 @@ pointers are damaged is carved cell by cell.
 What "expected" means comes from the mark, a small JSON file beside the journal
 (`journal.mark`) rewritten atomically after each committed write: how many hands,
 events and tickets the journal held, and the unfinished hands with their event
-counts. A journal that opens fine but holds fewer rows than its mark has lost
-them; the report says how many.
+counts, and the latest hands with theirs and whether each had ended. A journal that
+opens fine but holds fewer rows than its mark has lost them; the report says how many,
+hand by hand. A hand the mark says had ended stays ended even when its end was lost
+(a WAL cut short): it is closed as damaged, never resumed as if it were being played.
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ PAGE_TYPES = (2, 5, 10, 13)
 PAGE_SIZES = (4096, 1024, 2048, 8192, 16384, 32768, 65536, 512)
 TABLES = ("hands", "events", "tickets")
 ENDINGS = ("hand_over", "hand_abandoned", "hand_damaged")
+RECENT = 32  # the mark keeps the latest this many hands one by one
 _NAME = re.compile(r"[a-z][a-z0-9_]{0,39}\Z")
 
 
@@ -65,6 +68,8 @@ class Mark:
     last_hand: int = 0
     last_event: int = 0
     open: Mapping[int, int] = field(default_factory=dict)  # unfinished hand -> its events
+    # the latest hands (`RECENT`): hand -> (its events, whether it had ended)
+    recent: Mapping[int, tuple[int, bool]] = field(default_factory=dict)
 
     @property
     def total(self) -> int:
@@ -77,13 +82,16 @@ class Mark:
         return {"version": 1, "hands": self.hands, "events": self.events,
                 "tickets": self.tickets, "last_hand": self.last_hand,
                 "last_event": self.last_event,
-                "open": {str(k): v for k, v in sorted(self.open.items())}}
+                "open": {str(k): v for k, v in sorted(self.open.items())},
+                "recent": {str(k): [n, ended] for k, (n, ended) in sorted(self.recent.items())}}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Mark:
         return cls(int(data["hands"]), int(data["events"]), int(data["tickets"]),
                    int(data.get("last_hand", 0)), int(data.get("last_event", 0)),
-                   {int(k): int(v) for k, v in dict(data.get("open", {})).items()})
+                   {int(k): int(v) for k, v in dict(data.get("open", {})).items()},
+                   {int(k): (int(v[0]), bool(v[1]))
+                    for k, v in dict(data.get("recent", {})).items()})
 
 
 def mark_path(journal: Path) -> Path:
@@ -115,7 +123,10 @@ def mark_of(db: sqlite3.Connection) -> Mark:
     open_ = {int(h): int(n) for h, n in db.execute(
         "SELECT h.id, (SELECT count(*) FROM events e WHERE e.hand = h.id) "
         "FROM hands h WHERE h.finished IS NULL")}
-    return Mark(hands, events, tickets, last_hand or 0, last_event or 0, open_)
+    recent = {int(h): (int(n), bool(ended)) for h, n, ended in db.execute(
+        "SELECT h.id, (SELECT count(*) FROM events e WHERE e.hand = h.id), "
+        "h.finished IS NOT NULL FROM hands h WHERE h.id > ?", ((last_hand or 0) - RECENT,))}
+    return Mark(hands, events, tickets, last_hand or 0, last_event or 0, open_, recent)
 
 
 def write_mark(journal: Path, mark: Mark, reset: bool = False) -> None:
@@ -503,6 +514,27 @@ class LiveHand:
 
 
 @dataclass(frozen=True)
+class HandKept:
+    """One hand after a salvage: its events kept against those the mark counted."""
+
+    hand: int
+    kept: int
+    expected: int | None  # None: the mark did not count this hand
+    ended: bool  # it had ended (by the mark, or by its own record)
+    cut: bool = False  # it had ended, but its end was lost: closed as damaged
+
+    def sentence(self) -> str:
+        of = "" if self.expected is None else f" of {self.expected}"
+        if not self.kept:
+            state = "lost"
+        elif self.cut:
+            state = "its end lost, closed as damaged"
+        else:
+            state = "ended" if self.ended else "unfinished"
+        return f"hand {self.hand}: {self.kept}{of} events, {state}"
+
+
+@dataclass(frozen=True)
 class SalvageReport:
     """What a salvage kept, against what the journal held."""
 
@@ -512,6 +544,8 @@ class SalvageReport:
     live: tuple[LiveHand, ...] = ()
     lost_live: tuple[int, ...] = ()  # unfinished hands of which nothing was read
     rebuilt_hands: tuple[int, ...] = ()  # hands whose row was rebuilt from their events
+    cut: tuple[int, ...] = ()  # hands that had ended whose end was lost (closed, not live)
+    by_hand: tuple[HandKept, ...] = ()  # the latest hands, one by one
 
     @property
     def events(self) -> Count:
@@ -535,6 +569,11 @@ class SalvageReport:
         values: dict[str, object] = {"salvaged": events.salvaged, "expected": events.expected,
                                      "tickets": tickets.salvaged,
                                      "tickets_expected": tickets.expected}
+        if self.cut:
+            cut = {**values, "hands": self.cut}
+            if self.lost_live:
+                return "journal.ended_cut_live_lost", {**cut, "hand": self.lost_live[-1]}
+            return "journal.ended_cut", cut
         if self.lost_live:
             return "journal.live_lost", {**values, "hand": self.lost_live[-1]}
         if events.estimated and events.lost == 0:
@@ -560,6 +599,8 @@ class SalvageReport:
                 ", ".join(str(h) for h in self.lost_live)
         if self.rebuilt_hands:
             text += f"; {len(self.rebuilt_hands)} hands rebuilt from their events"
+        if self.by_hand:
+            text += "; " + "; ".join(kept.sentence() for kept in self.by_hand)
         if self.aside is not None:
             text += f"; the damaged files were moved aside to {self.aside.name}"
         return text
@@ -605,6 +646,15 @@ def rebuild(db: sqlite3.Connection, raw: RawJournal, mark: Mark | None, reason: 
             rebuilt.append(hand_id)
         elif hands[hand_id][2] is None and ending is not None:
             hands[hand_id] = (hands[hand_id][0], hands[hand_id][1], ending)
+    # A hand the mark says had ended but whose end was not read (a WAL cut short) is
+    # closed as damaged at its last event read: it is never resumed as the live hand.
+    recent = mark.recent if mark is not None else {}
+    cut = sorted(h for h, (_, ended) in recent.items()
+                 if ended and h in hands and hands[h][2] is None)
+    for hand_id in cut:
+        rows = by_hand.get(hand_id, [])
+        hands[hand_id] = (hands[hand_id][0], hands[hand_id][1],
+                          rows[-1][1][1] if rows else hands[hand_id][1])
     hands = dict(sorted(hands.items()))
     db.execute("BEGIN IMMEDIATE")
     db.executemany("INSERT INTO hands (id, game, started, finished) VALUES (?, ?, ?, ?)",
@@ -619,6 +669,9 @@ def rebuild(db: sqlite3.Connection, raw: RawJournal, mark: Mark | None, reason: 
             db.execute("INSERT INTO sqlite_sequence (name, seq) VALUES "
                        f"(?, max(?, (SELECT coalesce(max(id), 0) FROM {table})))",
                        (table, last))
+    db.executemany("INSERT INTO events (hand, at, kind, data) VALUES (?, ?, ?, ?)",
+                   [(h, hands[h][2], "hand_damaged", json.dumps({"end_lost": True}))
+                    for h in cut])
     db.execute("COMMIT")
     salvaged = {"hands": len(hands), "events": len(events),
                 "tickets": db.execute("SELECT count(*) FROM tickets").fetchone()[0]}
@@ -639,7 +692,13 @@ def rebuild(db: sqlite3.Connection, raw: RawJournal, mark: Mark | None, reason: 
         expected = None if mark is None else mark.open.get(hand_id)
         live.append(LiveHand(hand_id, len(rows), expected, whole))
     lost_live = tuple(h for h in (mark.open if mark else {}) if h not in by_hand)
-    return SalvageReport(reason, aside, counts, tuple(live), lost_live, tuple(rebuilt))
+    kept = tuple(
+        HandKept(h, len(by_hand.get(h, [])), recent[h][0] if h in recent else None,
+                 recent[h][1] if h in recent else hands.get(h, (None, None, None))[2] is not None,
+                 h in cut)
+        for h in sorted(set(recent) | {h for h in hands if h > max(hands, default=0) - RECENT}))
+    return SalvageReport(reason, aside, counts, tuple(live), lost_live, tuple(rebuilt),
+                         tuple(cut), kept)
 
 
 def _first_missing(events: Mapping[int, Any], mark: Mark | None

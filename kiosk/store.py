@@ -38,6 +38,10 @@ from kiosk.salvage import (
 log = logging.getLogger(__name__)
 
 DB_NAME = "journal.sqlite3"
+# The WAL is copied into the main file when a hand ends and, during a hand, at a commit
+# at least this long after the last copy: a lost -wal costs at most the live hand's
+# last minutes, never a finished hand.
+CHECKPOINT_SECONDS = 180.0
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS hands (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -131,6 +135,8 @@ class Store:
         self.salvage: SalvageReport | None = None  # set when a damaged journal was salvaged
         self._mark_failed = False
         self._db = self._open()
+        self._checkpointed = time.monotonic()
+        self.checkpoints: list[float] = []  # how long each took (seconds), for benchmarks
 
     # -- opening ---------------------------------------------------------------------
     def _open(self) -> sqlite3.Connection:
@@ -281,7 +287,9 @@ class Store:
 
     # -- writing ---------------------------------------------------------------------
     @contextmanager
-    def _writing(self) -> Iterator[sqlite3.Connection]:
+    def _writing(self, ends: bool = False) -> Iterator[sqlite3.Connection]:
+        """A write transaction, committed (and the mark noted) when the block ends; after
+        a hand's end (`ends`), or long enough after the last one, a checkpoint."""
         try:
             self._db.execute("BEGIN IMMEDIATE")
             yield self._db
@@ -291,6 +299,27 @@ class Store:
                 self._db.execute("ROLLBACK")
             raise _explain(exc, self.path or Path(":memory:")) from exc
         self._note_mark(self._db)
+        if self.path is not None and (
+                ends or time.monotonic() - self._checkpointed >= CHECKPOINT_SECONDS):
+            self.checkpoint()
+
+    def checkpoint(self) -> bool:
+        """Copy the WAL's committed pages into the main file (SQLite's own checkpoint, on
+        this connection's thread); True when all of it was copied. A failure is logged,
+        never raised: what was committed is safe in the WAL meanwhile."""
+        began = time.monotonic()
+        self._checkpointed = began
+        try:
+            busy, frames, copied = self._db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+        except sqlite3.Error as exc:
+            log.warning("the journal %s could not be checkpointed: %s", self.path, exc)
+            return False
+        self.checkpoints.append(time.monotonic() - began)
+        if busy or copied < frames:
+            log.info("the journal's checkpoint copied %d of %d pages (a reader held the rest)",
+                     copied, frames)
+            return False
+        return True
 
     def start_hand(self, game: str, first: Mapping[str, Any]) -> int:
         """Open a new hand with its `hand_started` event; returns the hand's id."""
@@ -310,7 +339,7 @@ class Store:
 
     def append_many(self, hand: int, events: list[tuple[str, Mapping[str, Any]]]) -> None:
         """Commit several events in one transaction (all or none)."""
-        with self._writing() as db:
+        with self._writing(ends=any(kind == "hand_over" for kind, _ in events)) as db:
             now = time.time()
             db.executemany(
                 "INSERT INTO events (hand, at, kind, data) VALUES (?, ?, ?, ?)",
@@ -320,9 +349,12 @@ class Store:
                 db.execute("UPDATE hands SET finished = ? WHERE id = ?", (now, hand))
 
     def finish_hand(self, hand: int, kind: str = "hand_abandoned") -> None:
-        self.append(hand, kind)
-        with self._writing() as db:
-            db.execute("UPDATE hands SET finished = ? WHERE id = ?", (time.time(), hand))
+        """Close a hand with its ending event, in one transaction, then checkpoint."""
+        with self._writing(ends=True) as db:
+            now = time.time()
+            db.execute("INSERT INTO events (hand, at, kind, data) VALUES (?, ?, ?, ?)",
+                       (hand, now, kind, "{}"))
+            db.execute("UPDATE hands SET finished = ? WHERE id = ?", (now, hand))
 
     # -- tickets ---------------------------------------------------------------------
     def next_strip(self, series: str) -> int:
