@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import shutil
 import subprocess
 from collections.abc import Iterable, Sequence
@@ -368,10 +369,13 @@ def _lp_error(message: str, printer: str | None) -> PrintError:
     low = message.lower()
     if "no default destination" in low:
         return PrintError(
-            "No printer is set up as the default: add one in CUPS "
-            "(http://localhost:631 or your system's printer settings), "
-            "or name the printer with --printer.", "printing.error_no_default",
+            "No printer is set: none was named and CUPS has no default printer; name the "
+            "printer with --printer or as printing.printer in the config file (`lpstat -p` "
+            "lists the printers CUPS has), or make one the default in CUPS "
+            "(http://localhost:631, or lpadmin -d NAME).", "printing.error_no_default",
         )
+    if not printer and ("does not exist" in low or "not found" in low):
+        return _default_gone(message)
     if "does not exist" in low or "not found" in low:
         return PrintError(
             f"CUPS has no printer called {printer!r}; see the names with `lpstat -p` "
@@ -387,6 +391,61 @@ def _lp_error(message: str, printer: str | None) -> PrintError:
         f"CUPS refused the job ({message or 'no reason given'}); check the printer in CUPS.",
         "printing.error_refused",
     )
+
+
+# Where CUPS takes the default printer from, as lp names it when that printer is gone
+# ("lp: Error - PRINTER environment variable names default destination that does not
+# exist."), most binding first.
+_DEFAULT_SOURCES = ("LPDEST", "PRINTER")
+
+
+def _default_gone(message: str) -> PrintError:
+    """No printer was named and the default one CUPS was told to use is gone: which one,
+    who named it, and what to do."""
+    source, name = _named_default(message)
+    where = f", named by {source}," if source else ""
+    called = f" {name!r}" if name else ""
+    return PrintError(
+        f"The default printer{called}{where} is gone from CUPS, and no printer was named; "
+        "name the printer with --printer or as printing.printer in the config file "
+        "(`lpstat -p` lists the printers CUPS has), or make another the default "
+        f"({_default_fix(source)}).",
+        "printing.error_default_gone_named" if name else "printing.error_default_gone",
+        printer=name,
+    )
+
+
+def _named_default(message: str) -> tuple[str, str]:
+    """Who named the default printer that is gone (an environment variable or an
+    lpoptions file, as lp's message says) and the name it gives; "" for what is unknown."""
+    for variable in _DEFAULT_SOURCES:
+        if f"{variable} environment variable" in message:
+            return (f"the {variable} environment variable",
+                    os.environ.get(variable, "").strip())
+    found = re.search(r"(\S*lpoptions) file", message)
+    if found is None:
+        return "", ""
+    path = Path(os.path.expanduser(found.group(1)))
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return str(path), ""
+    name = ""
+    for line in text.splitlines():  # "Default NAME[/INSTANCE] [options]"; the last counts
+        words = line.split()
+        if len(words) >= 2 and words[0].lower() == "default":
+            name = words[1]
+    return str(path), name
+
+
+def _default_fix(source: str) -> str:
+    """How to stop the gone printer being the default, where it was set."""
+    if source.endswith("environment variable"):
+        variable = source.split()[1]
+        return f"unset {variable}, or set it to a printer CUPS has"
+    if source:
+        return f"lpoptions -d NAME, or correct the Default line of {source}"
+    return "lpoptions -d NAME"
 
 
 # -- ESC/POS receipt printers ----------------------------------------------------------

@@ -231,11 +231,13 @@ def _service_dir() -> Path:
     return Path(os.environ.get("DEBARNA_SERVICE_DIR") or SERVICE_DATA_DIR)
 
 
-def _service_data() -> tuple[Path, int, int] | None:
+def _service_data(named_only: bool = False) -> tuple[Path, int, int] | None:
     """The service's data directory, owner and group, if a command here should use it.
 
     That is when the kiosk is installed as a service on this machine (its data directory
-    exists) and DEBARNA_DATA_DIR does not point the command somewhere else.
+    exists) and DEBARNA_DATA_DIR does not point the command somewhere else; with
+    `named_only` (the kiosk and the voice, which otherwise keep data of their own), only
+    when DEBARNA_DATA_DIR or STATE_DIRECTORY names the service's directory.
     """
     import os
 
@@ -253,6 +255,8 @@ def _service_data() -> tuple[Path, int, int] | None:
             same = chosen.absolute() == service.absolute()
         if not same:
             return None
+    elif named_only:
+        return None
     return service, info.st_uid, info.st_gid
 
 
@@ -275,6 +279,10 @@ def _program() -> str:
     return str(Path(shutil.which(called) or called).absolute())
 
 
+XDG_PLACES = ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME",
+              "XDG_RUNTIME_DIR")
+
+
 def _become(uid: int, gid: int) -> None:
     """Leave root for the service's user and groups, as systemd starts the kiosk."""
     import os
@@ -288,12 +296,15 @@ def _become(uid: int, gid: int) -> None:
         gid = entry.pw_gid
         os.initgroups(entry.pw_name, gid)
         os.environ.update(HOME=entry.pw_dir, USER=entry.pw_name, LOGNAME=entry.pw_name)
+    for name in XDG_PLACES:  # root's own folders (sudo -E keeps them), not the user's
+        os.environ.pop(name, None)
     os.setgid(gid)
     os.setuid(uid)
     os.umask(0o077)  # the unit's UMask: the journal and key stay the service's alone
 
 
-def _as_the_service(command: list[str], key_only: bool = False) -> str | None:
+def _as_the_service(command: Sequence[str], key_only: bool = False,
+                    named_only: bool = False) -> str | None:
     """Make a command use the service's data and key as its user would, or say why not.
 
     With the kiosk installed as a service, a command run by hand would otherwise use a
@@ -301,15 +312,17 @@ def _as_the_service(command: list[str], key_only: bool = False) -> str | None:
     under sudo, leave files owned by root in /var/lib/debarna that lock the service out.
     So the service's own user uses the service's directory; root becomes that user first
     (nothing it writes is root's); anyone else is told what to run instead, except that
-    `key_only` commands (verify) may read a key they are allowed to read. Returns None to
-    go on, or the sentence to print.
+    `key_only` commands (verify) may read a key they are allowed to read. `named_only`
+    commands (the kiosk, the voice) keep to data of their own unless DEBARNA_DATA_DIR (or
+    systemd's STATE_DIRECTORY) names the service's directory; when it does, they are run as
+    its user in the same way. Returns None to go on, or the sentence to print.
     """
     import os
     import shlex
 
     from kiosk.games.debarna.keys import KEY_FILE
 
-    found = _service_data()
+    found = _service_data(named_only)
     if found is None:
         return None
     service, uid, gid = found
@@ -318,7 +331,8 @@ def _as_the_service(command: list[str], key_only: bool = False) -> str | None:
     if me == uid:
         return None
     name = _user_name(uid)
-    instead = f"sudo -u {name} {_program()} {shlex.join(command)}"
+    named = f"env DEBARNA_DATA_DIR={shlex.quote(str(service))} " if named_only else ""
+    instead = f"sudo -u {name} {named}{_program()} {shlex.join(command)}"
     if me == 0:
         try:
             _become(uid, gid)
@@ -658,11 +672,18 @@ def _bar(done: int, total: int, out: TextIO, label: str) -> None:
 
 
 def cmd_voice(args: argparse.Namespace, out: TextIO) -> int:
+    """Render the voice clips into the data directory's voice cache (exit 1 if any fail)."""
     from audio.cache import ClipCache, VoiceKey, voice_dir
     from audio.render import SpeechUnavailable, renderer
     from kiosk.config import ConfigError, default_path, load
     from kiosk.store import data_dir
 
+    command = ["voice", *(["--lang", args.lang] if args.lang != "all" else []),
+               *(["--config", str(args.config)] if args.config else [])]
+    refused = _as_the_service(command, named_only=True)  # the service's clips are its own
+    if refused is not None:
+        print(f"debarna: {refused}", file=sys.stderr)
+        return 1
     try:
         config = load(args.config or default_path())
     except ConfigError as exc:
@@ -708,13 +729,21 @@ def cmd_selfplay(args: argparse.Namespace, out: TextIO, parser: argparse.Argumen
     return 0
 
 
-def cmd_kiosk(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+def cmd_kiosk(args: argparse.Namespace, parser: argparse.ArgumentParser,
+              command: Sequence[str] = ("kiosk",)) -> int:
+    """The kiosk; `command` is its command line, for saying what to run instead."""
     if args.rhythm is not None and not args.headless:
         low, high = RHYTHM_RANGE
         if not low <= args.rhythm <= high:
             parser.error(f"--rhythm must be from {low:g} to {high:g} seconds on a screen")
     if (args.run_for is not None or args.screenshot or args.size) and not args.headless:
         parser.error("--run-for, --screenshot and --size need --headless")
+    # Against the service's directory, the kiosk is its user (its journal, marks, key,
+    # settings and clips stay the service's), as systemd starts it.
+    refused = _as_the_service(command, named_only=True)
+    if refused is not None:
+        print(f"debarna: {refused}", file=sys.stderr)
+        return 1
     from kiosk.app import KioskOptions, run
     from kiosk.config import ConfigError
 
@@ -773,7 +802,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
             if ran is not None:
                 return ran
             return cmd_selfplay(args, out, parser)
-        return cmd_kiosk(args, parser)
+        return cmd_kiosk(args, parser, argv)
     except BrokenPipeError:
         return 0
 

@@ -790,6 +790,16 @@ def default_path() -> Path | None:
     return None
 
 
+def decode_text(raw: bytes) -> str:
+    """A config file's text from its UTF-8 bytes; UnicodeDecodeError if they are not UTF-8.
+
+    A UTF-8 byte-order mark at the very start, which Notepad and other Windows editors
+    write, is not part of the text and is dropped (tomllib would call it an invalid
+    statement); one anywhere else is left for tomllib to judge.
+    """
+    return raw.decode("utf-8-sig")
+
+
 def read_file(path: Path) -> dict[str, Any]:
     """The parsed TOML of a config file; ConfigError in one line if it cannot be had."""
     try:
@@ -802,11 +812,12 @@ def read_file(path: Path) -> dict[str, Any]:
             "check that it is a file the kiosk's user may read"
         ) from exc
     try:
-        text = raw.decode("utf-8")
+        text = decode_text(raw)
     except UnicodeDecodeError as exc:
-        line = raw[:exc.start].count(b"\n") + 1
+        read = bytes(exc.object)  # the bytes decoded: without a byte-order mark
+        line = read[:exc.start].count(b"\n") + 1
         raise ConfigError(
-            f"the config file {path} is not UTF-8 text (byte 0x{raw[exc.start]:02x} on line "
+            f"the config file {path} is not UTF-8 text (byte 0x{read[exc.start]:02x} on line "
             f"{line}); save it as UTF-8"
         ) from exc
     try:

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from kiosk.config import _SECTIONS, Config, ConfigError, from_mapping, read_file
+from kiosk.config import _SECTIONS, Config, ConfigError, decode_text, from_mapping, read_file
 from kiosk.store import data_dir
 
 log = logging.getLogger(__name__)
@@ -83,7 +83,7 @@ def _move_aside(path: Path) -> Path | None:
 
 def _parse_overlay(raw: bytes) -> Overlay:
     """The overlay in a file's bytes; UnicodeDecodeError, TOMLDecodeError or ConfigError."""
-    data = tomllib.loads(raw.decode("utf-8"))
+    data = tomllib.loads(decode_text(raw))  # a byte-order mark from a Windows editor is fine
     check_overlay(data)
     return _copy(data)
 

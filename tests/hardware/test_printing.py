@@ -326,6 +326,111 @@ def test_each_lp_error_names_its_sentence_for_the_screen(
     assert caught.value.key == key
 
 
+# What CUPS's lp says when nothing is named and the default printer it was told to use is
+# gone (cups/dest.c), by who named it; and what each test sets to name it.
+GONE_BY_ENVIRONMENT = [
+    ("PRINTER", "lp: Error - PRINTER environment variable names default destination that "
+                "does not exist."),
+    ("LPDEST", "lp: Error - LPDEST environment variable names default destination that "
+               "does not exist."),
+]
+GONE_BY_FILE = ("lp: Error - ~/.cups/lpoptions file names default destination that does "
+                "not exist.")
+
+
+def default_names(monkeypatch: pytest.MonkeyPatch, home: Path, variable: str | None,
+                  name: str) -> None:
+    """Make `name` the default printer, by an environment variable or ~/.cups/lpoptions."""
+    for each in ("PRINTER", "LPDEST"):
+        monkeypatch.delenv(each, raising=False)
+    monkeypatch.setenv("HOME", str(home))
+    if variable is None:
+        (home / ".cups").mkdir(parents=True)
+        (home / ".cups" / "lpoptions").write_text(
+            f"Dest Other\nDefault {name} media=A4\n", encoding="utf-8")
+    else:
+        monkeypatch.setenv(variable, name)
+
+
+def assert_says_the_default_is_gone(error: PrintError, name: str, source: str) -> None:
+    message = str(error)
+    assert "None" not in message
+    assert f"The default printer {name!r}, named by {source}, is gone from CUPS" in message
+    assert "printing.printer" in message and "--printer" in message  # what to set instead
+    assert "`lpstat -p`" in message  # where to see the printers there are
+    assert error.key == "printing.error_default_gone_named"
+    assert error.values == {"printer": name}
+
+
+@pytest.mark.parametrize(("variable", "said"), GONE_BY_ENVIRONMENT)
+def test_a_default_printer_named_by_the_environment_and_gone_is_named_with_what_to_do(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, pdf: Path, variable: str, said: str
+) -> None:
+    default_names(monkeypatch, tmp_path / "home", variable, "Kitchen2")
+    fake_lp(tmp_path, monkeypatch, failure=said)
+    with pytest.raises(PrintError) as caught:
+        print_pdf(pdf)
+    assert_says_the_default_is_gone(caught.value, "Kitchen2",
+                                    f"the {variable} environment variable")
+    assert f"unset {variable}" in str(caught.value)
+
+
+def test_a_default_printer_named_by_lpoptions_and_gone_is_named_with_what_to_do(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, pdf: Path
+) -> None:
+    home = tmp_path / "home"
+    default_names(monkeypatch, home, None, "Kitchen2/draft")
+    fake_lp(tmp_path, monkeypatch, failure=GONE_BY_FILE)
+    with pytest.raises(PrintError) as caught:
+        print_pdf(pdf)
+    lpoptions = home / ".cups" / "lpoptions"
+    assert_says_the_default_is_gone(caught.value, "Kitchen2/draft", str(lpoptions))
+    assert f"the Default line of {lpoptions}" in str(caught.value)
+
+
+@pytest.mark.parametrize("variable", [None, "PRINTER"])
+def test_cups_own_lp_with_its_default_printer_gone_gets_the_same_advice(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, pdf: Path, variable: str | None
+) -> None:
+    """The real lp of cups-client, with no printer of that name anywhere."""
+    if shutil.which("lp") is None:
+        pytest.skip("cups-client's lp is not installed")
+    name = f"Gone{random.randrange(10**6, 10**7)}"
+    home = tmp_path / "home"
+    default_names(monkeypatch, home, variable, name)
+    with pytest.raises(PrintError) as caught:
+        print_pdf(pdf)
+    source = ("the PRINTER environment variable" if variable
+              else str(home / ".cups" / "lpoptions"))
+    assert_says_the_default_is_gone(caught.value, name, source)
+
+
+def test_a_gone_default_that_cannot_be_named_is_still_said_without_none(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, pdf: Path
+) -> None:
+    fake_lp(tmp_path, monkeypatch, failure="lp: The printer or class does not exist.")
+    with pytest.raises(PrintError) as caught:
+        print_pdf(pdf)
+    message = str(caught.value)
+    assert "None" not in message
+    assert message.startswith("The default printer is gone from CUPS, and no printer was named")
+    assert "printing.printer" in message and "`lpstat -p`" in message
+    assert caught.value.key == "printing.error_default_gone"
+
+
+def test_no_printer_set_at_all_says_so_and_what_to_set(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, pdf: Path
+) -> None:
+    fake_lp(tmp_path, monkeypatch, failure="lp: Error - No default destination.")
+    with pytest.raises(PrintError) as caught:
+        print_pdf(pdf)
+    message = str(caught.value)
+    assert message.startswith("No printer is set: none was named and CUPS has no default")
+    assert "printing.printer" in message and "--printer" in message
+    assert "`lpstat -p`" in message
+    assert caught.value.key == "printing.error_no_default"
+
+
 def test_every_print_error_has_a_sentence_for_the_screen_in_both_languages() -> None:
     """Each PrintError the module raises names a catalogue key (its second argument)
     that both catalogues hold, with every placeholder it fills, and naming no flag."""

@@ -6,6 +6,7 @@ import io
 import json
 import os
 import pwd
+import random
 import shlex
 import shutil
 import subprocess
@@ -279,6 +280,95 @@ def test_the_services_own_user_uses_its_directory_without_being_told(
     for user in (None, NOBODY):
         proc = run_as(user, launcher, "tickets", "verify", code, env=service_env(service))
         assert proc.returncode == 0 and proc.stdout.startswith("valid:"), proc.stderr
+
+
+@pytest.fixture
+def throwaway() -> Iterator[pwd.struct_passwd]:
+    """A system user made for one test (and its group), removed after it."""
+    name = f"dbn-test-{os.getpid()}-{random.randrange(10**6)}"[:31]
+    subprocess.run(["useradd", "--system", "--user-group", "--no-create-home",
+                    "--home-dir", "/nonexistent", "--shell", "/usr/sbin/nologin", name],
+                   check=True, capture_output=True, timeout=60)
+    try:
+        yield pwd.getpwnam(name)
+    finally:
+        subprocess.run(["userdel", name], check=False, capture_output=True, timeout=60)
+
+
+@pytest.fixture
+def services_own(throwaway: pwd.struct_passwd) -> Iterator[Path]:
+    """A stand-in for /var/lib/debarna owned (mode 0700) by the throwaway user."""
+    folder = temp_dir("debarna-service-", throwaway)
+    yield folder
+    shutil.rmtree(folder)
+
+
+def typed_on_the_pi(service: Path, **more: str) -> dict[str, str]:
+    """`service_env` with the clips in the data directory, as there (the tests' own clip
+    cache is elsewhere), and no screen or sound card."""
+    env = service_env(service, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", **more)
+    env.pop("DEBARNA_VOICE_DIR", None)
+    return env
+
+
+@needs_root
+@pytest.mark.parametrize("named_by", ["DEBARNA_DATA_DIR", "STATE_DIRECTORY"])
+def test_the_kiosk_run_as_root_against_the_services_directory_leaves_nothing_of_roots(
+    services_own: Path, throwaway: pwd.struct_passwd, launcher: Path, named_by: str
+) -> None:
+    env = typed_on_the_pi(services_own, HOME="/root", **{named_by: str(services_own)})
+    proc = run_as(None, launcher, "kiosk", "--headless", "--run-for", "1", env=env)
+    assert proc.returncode == 0, proc.stderr
+    assert (services_own / "journal.mark").is_file()  # the hand's mark, written as it ran
+    assert (services_own / "voice").is_dir()
+    assert owners(services_own) == {throwaway.pw_name}  # the service can open everything
+
+
+@needs_root
+def test_the_voice_rendered_as_root_into_the_services_directory_is_the_services(
+    services_own: Path, throwaway: pwd.struct_passwd, launcher: Path
+) -> None:
+    if shutil.which("espeak-ng") is None:
+        pytest.skip("espeak-ng renders the clips")
+    env = typed_on_the_pi(services_own, HOME="/root", DEBARNA_DATA_DIR=str(services_own))
+    proc = run_as(None, launcher, "voice", "--lang", "en", env=env)
+    assert proc.returncode == 0, proc.stderr
+    clips = list((services_own / "voice").rglob("*.wav"))
+    assert len(clips) > 90  # 1-90 and the phrases
+    assert owners(services_own) == {throwaway.pw_name}
+    # Given a directory of its own, a command run by hand is root's and stays there.
+    own = temp_dir("debarna-own-")
+    try:
+        env["DEBARNA_DATA_DIR"] = str(own)
+        before = sorted(services_own.rglob("*"))
+        proc = run_as(None, launcher, "voice", "--lang", "en", env=env)
+        assert proc.returncode == 0, proc.stderr
+        assert (own / "voice").is_dir() and owners(own) == {"root"}
+        assert sorted(services_own.rglob("*")) == before
+    finally:
+        shutil.rmtree(own)
+
+
+@needs_root
+@pytest.mark.parametrize("args", [["kiosk", "--headless", "--run-for", "1"],
+                                  ["voice", "--lang", "fa"]])
+def test_another_user_naming_the_services_directory_is_told_what_to_run(
+    services_own: Path, throwaway: pwd.struct_passwd, launcher: Path, args: list[str]
+) -> None:
+    home = temp_dir("debarna-home-", DAEMON)
+    try:
+        env = typed_on_the_pi(services_own, HOME=str(home),
+                              DEBARNA_DATA_DIR=str(services_own))
+        proc = run_as(DAEMON, launcher, *args, env=env)
+        assert proc.returncode == 1
+        assert one_line(proc) == (
+            f"debarna: this kiosk's tickets, ticket key and games are in {services_own}, "
+            f"which belongs to its user {throwaway.pw_name}; run this as that user instead: "
+            f"sudo -u {throwaway.pw_name} env DEBARNA_DATA_DIR={services_own} {launcher} "
+            + shlex.join(args))
+        assert list(services_own.iterdir()) == [] and list(home.iterdir()) == []
+    finally:
+        shutil.rmtree(home)
 
 
 def test_without_the_service_a_command_keeps_to_its_own_data(tmp_path: Path) -> None:

@@ -155,6 +155,22 @@ def test_a_file_that_is_not_utf8_is_one_line(tmp_path: Path) -> None:
     assert "not UTF-8" in message and "line 3" in message and "\n" not in message
 
 
+def test_a_file_saved_with_a_byte_order_mark_is_read_as_its_text(tmp_path: Path) -> None:
+    """Notepad and other Windows editors start a UTF-8 file with the bytes EF BB BF."""
+    text = '[display]\nlang = "en"\n[caller]\nrhythm = 3.5\n# «دبرنا»\n'
+    path = tmp_path / "kiosk.toml"
+    path.write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
+    config = load(path)
+    assert (config.display.lang, config.caller.rhythm) == ("en", 3.5)
+    plain = tmp_path / "plain.toml"
+    plain.write_text(text, encoding="utf-8")
+    assert config == load(plain)
+    # A stray byte after the mark is still named by its own value and line.
+    path.write_bytes(b"\xef\xbb\xbf" + b'[display]\nlang = "en"\n# caf\xe9\n')
+    with pytest.raises(ConfigError, match=r"not UTF-8 text \(byte 0xe9 on line 3\)"):
+        load(path)
+
+
 def test_a_file_that_cannot_be_read_is_one_line(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match=r"cannot be read \(Is a directory\)"):
         load(tmp_path)

@@ -100,6 +100,20 @@ def test_a_file_that_is_not_utf8_is_one_line_for_the_check_and_the_kiosk(
         assert proc.stderr == f"debarna: the config file {bad} {said}; save it as UTF-8\n"
 
 
+def test_a_file_with_a_byte_order_mark_checks_ok_with_its_values(tmp_path: Path) -> None:
+    config = tmp_path / "kiosk.toml"
+    config.write_bytes(b"\xef\xbb\xbf" + b"[caller]\nrhythm = 3.5\n")
+    overlay = tmp_path / OVERLAY_NAME
+    overlay.write_bytes(b"\xef\xbb\xbf" + b"[caller]\nrhythm = 4.5\n")
+    proc = check(str(config), "--overlay", str(overlay))
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines() == [
+        f"{config}: ok",
+        f"{overlay} (settings changed on the TV): ok, 1 value changed from the config file's:",
+        "  caller.rhythm = 4.5  (the config file: 3.5)",
+    ]
+
+
 def test_a_file_that_cannot_be_read_is_one_line(tmp_path: Path) -> None:
     proc = check(str(tmp_path))  # a directory
     assert proc.returncode == 2

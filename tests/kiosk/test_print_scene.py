@@ -28,7 +28,7 @@ from kiosk.games.debarna.printing import (
 from kiosk.i18n import Translator, catalogue
 from kiosk.store import StoreError
 from kiosk.text import TextRenderer
-from kiosk.theme import GOOD, WARN
+from kiosk.theme import GOOD, TEXT, WARN
 
 SIZES = [(1920, 1080), (1280, 720)]
 SENT = "tickets 009-1 to 010-6 sent to the printer"
@@ -218,6 +218,28 @@ def test_a_printing_error_is_in_the_screens_language_and_names_no_flag(
 
 
 @pytest.mark.parametrize("lang", ["fa", "en"])
+def test_a_default_printer_that_is_gone_is_named_on_the_screen_as_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    """printing.printer is "" and the PRINTER the kiosk was started with is gone from CUPS."""
+    monkeypatch.setenv("PRINTER", "Kitchen2")
+    error = lp_saying(tmp_path, monkeypatch, "lp: Error - PRINTER environment variable "
+                      "names default destination that does not exist.")
+    scene, jobs = make_scene(lang)
+    press(scene, Action.SELECT)
+    jobs.jobs[0].set_exception(error)
+    scene.update(0.1)
+    outcome = scene.outcome or ""
+    assert scene.state == FAILED
+    assert "None" not in outcome and "--" not in outcome
+    assert outcome == catalogue(lang)["printing.error_default_gone_named"].format(
+        printer="\u2068Kitchen2\u2069" if lang == "fa" else "Kitchen2")  # its own digits
+    assert "printing.printer" in outcome and "lpstat -p" in outcome  # what to do
+    persian = any(ord(ch) in PERSIAN for ch in outcome)
+    assert persian == (lang == "fa")
+
+
+@pytest.mark.parametrize("lang", ["fa", "en"])
 def test_a_journal_that_cannot_register_the_tickets_is_said_in_the_language(lang: str) -> None:
     scene, jobs = make_scene(lang)
     press(scene, Action.SELECT)
@@ -262,6 +284,28 @@ def test_every_failure_sentence_is_translated_and_flagless(lang: str) -> None:
             assert any(ord(ch) in PERSIAN for ch in text), key
     # A key the catalogue does not have falls back to a sentence it does.
     assert failure(tr, PrintError("odd", "printing.error_nonsense")) == tr("printing.error_other")
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ["fa", "en"])
+def test_every_failure_sentence_is_shown_whole_at_full_size(
+    display: None, size: tuple[int, int], lang: str
+) -> None:
+    """"Printing failed:" and the sentence under it, each row at the status's own size:
+    none is squeezed with the rest of the sentence into one small line."""
+    layout = make_layout(size, lang == "fa")
+    type_size, width = layout.px(44), min(layout.status.width, layout.px(1600))
+    keys = [k for k in catalogue("en") if k.startswith("printing.error_")]
+    for key in keys:
+        scene, jobs = make_scene(lang)
+        press(scene, Action.SELECT)
+        jobs.jobs[0].set_exception(PrintError("for the log", key, printer="Kitchen2"))
+        scene.update(0.1)
+        rows, _ = scene.status_rows(layout)
+        assert rows[0][0] == catalogue(lang)["printing.failed"]
+        assert " ".join(row[0] for row in rows[1:]) == scene.outcome, key
+        for line, _, bold, rtl in rows:
+            assert len(scene.text.wrap(line, type_size, width, bold, rtl, TEXT)) == 1, key
 
 
 def test_back_asks_for_home_even_while_printing() -> None:

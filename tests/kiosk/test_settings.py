@@ -140,6 +140,22 @@ def test_a_bad_overlay_is_moved_aside_and_the_file_stands(
     assert effective_config(config, overlay) == (merged, None)
 
 
+def test_an_overlay_saved_with_a_byte_order_mark_is_used_not_moved_aside(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """An overlay edited in a Windows editor starts with the UTF-8 mark EF BB BF."""
+    config = write_config(tmp_path, "[caller]\nrhythm = 3.5\n")
+    overlay = tmp_path / "data" / OVERLAY_NAME
+    overlay.parent.mkdir()
+    overlay.write_bytes(b"\xef\xbb\xbf[caller]\nrhythm = 4.5\n")
+    with caplog.at_level(logging.ERROR, logger="kiosk.settings"):
+        merged, problem = effective_config(config, overlay)
+    assert problem is None and merged.caller.rhythm == 4.5
+    assert overlay.exists() and list(overlay.parent.glob("*.bad-*")) == []
+    assert [r for r in caplog.records if r.name == "kiosk.settings"] == []
+    assert read_overlay(overlay) == ({"caller": {"rhythm": 4.5}}, None)
+
+
 def test_two_bad_overlays_in_one_second_are_both_kept(tmp_path: Path) -> None:
     overlay = tmp_path / OVERLAY_NAME
     for _ in range(2):

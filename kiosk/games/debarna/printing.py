@@ -27,7 +27,7 @@ import pygame
 
 from hardware.printing import PrintError
 from kiosk.config import Action
-from kiosk.i18n import Translator
+from kiosk.i18n import Translator, Written
 from kiosk.store import StoreError
 from kiosk.text import TextRenderer, has_arabic
 from kiosk.theme import (
@@ -71,7 +71,9 @@ def failure(tr: Translator, error: BaseException) -> str:
     """Why a print job failed, in the screen's language, naming no command-line flag."""
     values: dict[str, object] = {}
     if isinstance(error, PrintError):
-        key, values = error.key, error.values
+        # A printer's or device's name is written as it is: "Kitchen2" keeps its "2".
+        key = error.key
+        values = {name: Written(str(value)) for name, value in error.values.items()}
     elif isinstance(error, StoreError):
         key = f"printing.error_journal_{error.key}"
     elif isinstance(error, OSError) and error.errno == errno.ENOSPC:
@@ -137,10 +139,11 @@ def make_layout(size: tuple[int, int], rtl: bool) -> Layout:
     number = pygame.Rect(minus.right + gap, row.top, middle, side)
     plus = pygame.Rect(number.right + gap, row.top, side, side)
     summary = centred(row.bottom + px(16), px(1200), px(76))
-    button = centred(summary.bottom + px(28), px(640), px(126))
-    bar = centred(button.bottom + px(22), button.width, px(12))
+    button = centred(summary.bottom + px(16), px(640), px(126))
+    bar = centred(button.bottom + px(16), button.width, px(12))
     hint = pygame.Rect(safe.left, safe.bottom - px(56), safe.width, px(56))
-    status_top = bar.bottom + px(22)
+    # Room for "Printing failed:" and a two-line sentence saying why, at full size.
+    status_top = bar.bottom + px(12)
     status = pygame.Rect(margin, status_top, width - 2 * margin, hint.top - px(12) - status_top)
 
     def m(rect: pygame.Rect) -> pygame.Rect:
@@ -413,9 +416,11 @@ class PrintScene:
                          border_radius=radius)
         return area
 
-    def _draw_status(self, surface: pygame.Surface, layout: Layout) -> pygame.Rect:
+    def status_rows(self, layout: Layout) -> tuple[list[tuple[str, Colour, bool, bool]], int]:
+        """The status lines wrapped into rows (text, colour, bold, right to left) of the
+        status area, and their pitch. Rows beyond the area's room are joined into its last
+        row, which is then drawn shrunk to fit."""
         rect = layout.status
-        area = self._clear(surface, rect)
         size = layout.px(44)
         ascent, descent = self.text.line_box(size)
         pitch = ascent + descent + layout.px(6)
@@ -431,6 +436,14 @@ class PrintScene:
             last = rows[room - 1]
             rest = " ".join(r[0] for r in rows[room - 1:])
             rows = [*rows[:room - 1], (rest, last[1], last[2], last[3])]
+        return rows, pitch
+
+    def _draw_status(self, surface: pygame.Surface, layout: Layout) -> pygame.Rect:
+        rect = layout.status
+        area = self._clear(surface, rect)
+        size = layout.px(44)
+        width = min(rect.width, layout.px(1600))
+        rows, pitch = self.status_rows(layout)
         for i, (line, colour, bold, rtl) in enumerate(rows):
             box = pygame.Rect(0, rect.top + i * pitch, width, pitch)
             box.centerx = rect.centerx
