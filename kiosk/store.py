@@ -14,7 +14,9 @@ from __future__ import annotations
 import json
 import logging
 import os
+import shutil
 import sqlite3
+import tempfile
 import time
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -28,6 +30,7 @@ from kiosk.salvage import (
     Mark,
     SalvageReport,
     mark_of,
+    mark_path,
     read_mark,
     read_raw,
     rebuild,
@@ -42,6 +45,7 @@ DB_NAME = "journal.sqlite3"
 # at least this long after the last copy: a lost -wal costs at most the live hand's
 # last minutes, never a finished hand.
 CHECKPOINT_SECONDS = 180.0
+ROOM = 64 * 1024  # less free space than this on the journal's disk: it is full
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS hands (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -104,6 +108,16 @@ def _read_only_disk(path: Path) -> bool:
         return False
 
 
+def _full_disk(path: Path) -> bool:
+    """The disk holding `path` has no room left (SQLite then fails in several ways: "full",
+    or a disk I/O error when its shared-memory file cannot be made)."""
+    try:
+        disk = os.statvfs(path.parent)
+    except OSError:
+        return False
+    return disk.f_bavail * disk.f_frsize < ROOM
+
+
 def _explain(exc: sqlite3.Error, path: Path) -> StoreError:
     text = str(exc).lower()
     if _read_only_disk(path):
@@ -114,10 +128,10 @@ def _explain(exc: sqlite3.Error, path: Path) -> StoreError:
         return StoreError(
             f"the game journal {path} is read-only, so games cannot be saved; "
             f"make {path.parent} writable for the kiosk's user", "read_only")
-    if "full" in text:
+    if "full" in text or _full_disk(path):
         return StoreError(
             f"the disk holding {path} is full, so games cannot be saved; "
-            "free some space and restart the kiosk", "full")
+            "free some space: the kiosk saves what was played meanwhile once it can", "full")
     if "unable to open" in text:
         return StoreError(
             f"the game journal {path} cannot be opened; check that {path.parent} "
@@ -134,6 +148,9 @@ class Store:
         self.moved_aside: Path | None = None
         self.salvage: SalvageReport | None = None  # set when a damaged journal was salvaged
         self._mark_failed = False
+        # A private copy of a journal that cannot be written (`open_store`): the journal
+        # it is a copy of, where what is played is to be written once it can be.
+        self.copy_of: Path | None = None
         self._db = self._open()
         self._checkpointed = time.monotonic()
         self.checkpoints: list[float] = []  # how long each took (seconds), for benchmarks
@@ -284,6 +301,8 @@ class Store:
 
     def close(self) -> None:
         self._db.close()
+        if self.copy_of is not None and self.path is not None:  # a private copy: gone
+            shutil.rmtree(self.path.parent, ignore_errors=True)
 
     # -- writing ---------------------------------------------------------------------
     @contextmanager
@@ -435,22 +454,82 @@ def _is_corruption(exc: sqlite3.DatabaseError) -> bool:
     return "malformed" in text or "not a database" in text or "corrupt" in text
 
 
-def open_store(path: Path | None = None) -> tuple[Store, StoreError | None]:
-    """Open the journal, falling back to memory (with the reason) if it cannot be written."""
-    target = path or data_dir() / DB_NAME
+def copy_journal(path: Path, folder: Path) -> Path:
+    """The journal at `path` copied into `folder` (its mark, its WAL, then its main file:
+    a copy never holds less than its mark, and a checkpoint meanwhile only makes the
+    main file newer); returns the copy's path. Nothing beside `path` is touched."""
+    copy = folder / path.name
+    for source, target in ((mark_path(path), mark_path(copy)),
+                           (_part(path, "-wal"), _part(copy, "-wal")), (path, copy)):
+        try:
+            shutil.copyfile(source, target)
+        except FileNotFoundError:
+            continue
+    return copy
+
+
+def writable(path: Path) -> bool:
+    """Whether the disk holding the journal at `path` looks writable again (not read-only,
+    a little room): a cheap look, before the journal is opened to write to it."""
+    try:
+        disk = os.statvfs(path.parent)
+    except OSError:
+        return False
+    return not disk.f_flag & os.ST_RDONLY and disk.f_bavail * disk.f_frsize >= ROOM \
+        and os.access(path.parent, os.W_OK)
+
+
+def open_writable(path: Path) -> Store:
+    """The journal at `path`, opened and proved writable by a write; raises StoreError."""
     store: Store | None = None
     try:
-        store = Store(target)
+        store = Store(path)
         # A read-only file opens fine and only fails on the first write: try one now.
         with store._writing() as db:
             db.execute("CREATE TABLE IF NOT EXISTS probe (x)")
             db.execute("DROP TABLE probe")
-        return store, None
-    except (OSError, StoreError) as exc:  # OSError: e.g. the path is a folder, a disk error
+        return store
+    except OSError as exc:  # e.g. the path is a folder, a disk error
+        if store is not None:
+            store.close()
+        raise StoreError(
+            f"the game journal {path} cannot be opened ({exc.strerror or exc}); "
+            "check the data directory", "unopenable") from exc
+    except StoreError:
         if store is not None:
             store.close()  # the file that cannot be written is not held open
-        problem = exc if isinstance(exc, StoreError) else StoreError(
-            f"the game journal {target} cannot be opened ({exc.strerror or exc}); "
-            "check the data directory", "unopenable")
+        raise
+
+
+def _unsaved_copy(path: Path) -> Store | None:
+    """A journal that can be read but not written: a private copy of it in memory-backed
+    storage (/dev/shm, 0700), opened to play on; None when there is nothing to read."""
+    if not path.exists():
+        return None
+    shm = Path("/dev/shm")
+    try:
+        folder = Path(tempfile.mkdtemp(prefix="debarna-unsaved-",
+                                       dir=shm if shm.is_dir() else None))
+        copy = copy_journal(path, folder)
+        store = Store(copy)
+    except (OSError, StoreError) as exc:
+        log.error("the journal %s cannot be read either (%s)", path, exc)
+        return None
+    store.copy_of = path
+    return store
+
+
+def open_store(path: Path | None = None) -> tuple[Store, StoreError | None]:
+    """Open the journal, or, when it cannot be written, a private copy of it to play on
+    (`Store.copy_of`), or, when it cannot be read either, memory; with the reason."""
+    target = path or data_dir() / DB_NAME
+    try:
+        return open_writable(target), None
+    except StoreError as problem:
         log.error("%s", problem)
+        copy = _unsaved_copy(target) if problem.key in ("read_only", "full") else None
+        if copy is not None:
+            log.error("the journal %s is read from a private copy: what is played is "
+                      "written to it once it can be", target)
+            return copy, problem
         return Store(None), problem

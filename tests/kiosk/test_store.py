@@ -112,11 +112,18 @@ def test_a_full_disk_gives_a_clear_message(tiny_disk: Path) -> None:
 def test_a_read_only_disk_gives_a_clear_message(tiny_disk: Path) -> None:
     Store(tiny_disk / DB_NAME).close()
     subprocess.run(["mount", "-o", "remount,ro", str(tiny_disk)], check=True)
+    before = {p.name: p.read_bytes() for p in tiny_disk.iterdir()}
     store, problem = open_store(tiny_disk / DB_NAME)
     assert problem is not None and "read-only" in str(problem) and problem.key == "read_only"
-    assert store.path is None  # the kiosk goes on with an in-memory journal
+    # the kiosk goes on with a private copy of the journal, in memory-backed storage
+    assert store.copy_of == tiny_disk / DB_NAME and store.path is not None
+    assert not store.path.is_relative_to(tiny_disk)
     hand = store.start_hand("debarna", {})
     assert store.events(hand)[0]["kind"] == "hand_started"
+    assert {p.name: p.read_bytes() for p in tiny_disk.iterdir()} == before
+    folder = store.path.parent
+    store.close()
+    assert not folder.exists()  # the copy goes with the kiosk
 
 
 def test_a_missing_directory_that_cannot_be_made_is_explained(tiny_disk: Path) -> None:

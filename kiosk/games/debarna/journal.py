@@ -13,15 +13,17 @@ that is whole and replays.
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from engines.debarna.hand import Hand
 from engines.debarna.options import HandOptions
 from engines.debarna.records import RecordError, options_to_json, replay
 from engines.debarna.ticket import Ticket
-from kiosk.store import Store, StoreError
+from kiosk.store import Store, StoreError, open_writable, writable
 
 if TYPE_CHECKING:
     from kiosk.committer import Committer
@@ -29,6 +31,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 GAME = "debarna"
+RETRY_SECONDS = 5.0  # how often a journal that could not be written is tried again
+# A write: ("start", None, first event) | ("events", hand, events) | ("finish", hand, kind)
+Op = tuple[str, int | None, Any]
 
 
 @dataclass(frozen=True)
@@ -47,6 +52,14 @@ class Journal:
         self.store = store  # read at start (the unfinished hand, the tickets printed)
         self._writes = store  # where the hand's events go (`write_on`)
         self._writer: Committer | None = None
+        # While the journal cannot be written: where it is, the writes kept for it in
+        # order, its store once it can be opened again, and the hands' ids there.
+        self._unsaved_to: Path | None = store.copy_of
+        self._backlog: list[Op] = []
+        self._disk: Store | None = None
+        self._on_disk: dict[int, int] = {}
+        self._retry_at = 0.0
+        self._saved = 0
         self.hand_id: int | None = None
         self._finished = False
         # What the screen should tell the host: a catalogue key and its values.
@@ -80,17 +93,12 @@ class Journal:
 
     def _start(self, options: HandOptions, tickets: list[Ticket], bag_seed: int | None) -> None:
         if self.hand_id is not None and not self._finished:
-            self.finish("hand_abandoned")
+            self._finish("hand_abandoned")
         self._finished = False
         first = {"options": options_to_json(options), "bag_seed": bag_seed}
         issued = [("ticket_issued", ticket.to_json()) for ticket in tickets]
-        try:
-            self.hand_id = self._writes.start_hand(GAME, first)
-            self._writes.append_many(self.hand_id, issued)
-        except StoreError as exc:
-            self._fall_back(exc)
-            self.hand_id = self._writes.start_hand(GAME, first)
-            self._writes.append_many(self.hand_id, issued)
+        self.hand_id = self._do(("start", None, first))
+        self._do(("events", self.hand_id, issued))
         log.info("hand %s started", self.hand_id)
 
     def record(self, kind: str, **data: Any) -> None:
@@ -101,13 +109,8 @@ class Journal:
         self._write(self._record_many, events)
 
     def _record_many(self, events: list[tuple[str, Mapping[str, Any]]]) -> None:
-        if self.hand_id is None:
-            return
-        try:
-            self._writes.append_many(self.hand_id, events)
-        except StoreError as exc:
-            self._move_to_memory(exc)
-            self._writes.append_many(self.hand_id, events)
+        if self.hand_id is not None:
+            self._do(("events", self.hand_id, events))
 
     @property
     def finished(self) -> bool:
@@ -120,23 +123,100 @@ class Journal:
     def _finish(self, kind: str) -> None:
         if self.hand_id is None or self._finished:
             return
-        try:
-            self._writes.finish_hand(self.hand_id, kind)
-        except StoreError as exc:
-            self._move_to_memory(exc)
-            self._writes.finish_hand(self.hand_id, kind)
+        self._do(("finish", self.hand_id, kind))
         log.info("hand %s ended (%s)", self.hand_id, kind.replace("_", " "))
         self._finished = True
+
+    @property
+    def unsaved(self) -> int:
+        """How many writes are kept for a journal that cannot be written now (0: none)."""
+        return len(self._backlog)
+
+    @staticmethod
+    def _apply(store: Store, op: Op, on_disk: Mapping[int, int]) -> int:
+        """One write: a hand started (its id), its events, or its end."""
+        kind, hand, data = op
+        if kind == "start":
+            return store.start_hand(GAME, data)
+        assert hand is not None
+        target = on_disk.get(hand, hand)
+        if kind == "events":
+            store.append_many(target, data)
+        else:
+            store.finish_hand(target, data)
+        return target
+
+    def _do(self, op: Op) -> int:
+        """A write where the hand's events go now; while the journal cannot be written,
+        it is also kept, in order, to be written there once it can (`save_unsaved`)."""
+        try:
+            result = self._apply(self._writes, op, {})
+        except StoreError as exc:
+            self._move_to_memory(exc)
+            if op[1] is not None:
+                op = (op[0], self.hand_id, op[2])  # the hand's id in memory
+            result = self._apply(self._writes, op, {})
+        if self._unsaved_to is not None:
+            self._backlog.append(("start", result, op[2]) if op[0] == "start" else op)
+            self.save_unsaved()
+        return result
+
+    def save_unsaved(self, now: float | None = None, force: bool = False) -> int:
+        """Write what was kept while the journal could not be written, in order, once
+        its disk looks writable again (looked at every `RETRY_SECONDS` at most, unless
+        `force`); from then on the hand is written there. Returns how many are left."""
+        path = self._unsaved_to
+        if path is None or not self._backlog:
+            return len(self._backlog)
+        now = time.monotonic() if now is None else now
+        if not force and now < self._retry_at:
+            return len(self._backlog)
+        self._retry_at = now + RETRY_SECONDS
+        if self._disk is None:
+            if not writable(path):
+                return len(self._backlog)
+            try:
+                self._disk = open_writable(path)
+            except StoreError as exc:
+                log.info("the journal %s cannot be written yet: %s", path, exc)
+                return len(self._backlog)
+        while self._backlog:
+            op = self._backlog[0]
+            try:
+                result = self._apply(self._disk, op, self._on_disk)
+            except StoreError as exc:
+                log.info("the journal %s cannot be written yet: %s", path, exc)
+                return len(self._backlog)
+            if op[0] == "start":
+                assert op[1] is not None
+                self._on_disk[op[1]] = result
+            self._backlog.pop(0)
+            self._saved += 1
+        count, self._saved = self._saved, 0
+        if self.hand_id is not None:
+            self.hand_id = self._on_disk.get(self.hand_id, self.hand_id)
+        self._writes, self._disk, self._unsaved_to, self._on_disk = self._disk, None, None, {}
+        if self._writer is None:
+            self.store = self._writes
+        log.info("the journal %s can be written again: the %d writes kept meanwhile are "
+                 "saved, in order", path, count)
+        self.notice = ("journal.saved_again", {"count": count})
+        return 0
 
     def _fall_back(self, exc: StoreError) -> None:
         log.error("%s; the game goes on without being saved", exc)
         self.notice = (f"journal.{exc.key}", {})
+        old = self._writes
+        if old.path is not None and self._unsaved_to is None:
+            self._unsaved_to = old.copy_of or old.path  # where to write once it can
+            self._disk = old if old.copy_of is None else None
         self._writes = Store(None)  # made on the thread that writes to it
         if self._writer is None:
             self.store = self._writes
 
     def _move_to_memory(self, exc: StoreError) -> None:
-        """Carry the current hand over to memory so nothing of it is lost this session."""
+        """Carry the current hand over to memory so nothing of it is lost this session;
+        what follows is kept to be written to the journal once it can."""
         old, hand_id = self._writes, self.hand_id
         events = old.events(hand_id) if hand_id is not None else []
         self._fall_back(exc)
@@ -145,6 +225,7 @@ class Journal:
         first, rest = events[0], events[1:]
         self.hand_id = self._writes.start_hand(GAME, _payload(first))
         self._writes.append_many(self.hand_id, [(e["kind"], _payload(e)) for e in rest])
+        self._on_disk[self.hand_id] = hand_id  # already there, up to this point
 
     # -- reading -------------------------------------------------------------------------
     def unfinished(self) -> Resumed | None:
