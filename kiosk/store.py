@@ -11,6 +11,7 @@ a sentence a person can act on.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
@@ -162,7 +163,7 @@ class Store:
             db.executescript(SCHEMA)
             return db
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)  # private
         except OSError as exc:
             raise StoreError(
                 f"cannot create the data directory {self.path.parent}: {exc.strerror}",
@@ -258,6 +259,10 @@ class Store:
 
     @staticmethod
     def _connect(target: str) -> sqlite3.Connection:
+        if target != ":memory:" and not os.path.exists(target):
+            # Made private (0600) before SQLite opens it: its -wal and -shm take its mode.
+            with contextlib.suppress(OSError):  # SQLite says why it cannot (read-only...)
+                os.close(os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
         db = sqlite3.connect(target, isolation_level=None, timeout=5.0)
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=FULL")

@@ -179,3 +179,20 @@ def test_a_journal_path_that_cannot_be_opened_falls_back_to_memory_with_a_reason
     assert store.path is None  # games go on, in memory
     hand = store.start_hand("debarna", {"options": {}})
     assert store.events(hand)[0]["kind"] == "hand_started"
+
+
+def test_a_journal_made_by_hand_is_private_to_its_user(tmp_path: Path) -> None:
+    """Run by hand (no systemd to set the folder's mode), the data directory is made 0700
+    and the journal's files 0600: a game night's names and tickets are nobody else's."""
+    folder = tmp_path / "share" / "debarna"
+    store = Store(folder / DB_NAME)
+    store.start_hand("debarna", {})
+    try:
+        assert folder.stat().st_mode & 0o777 == 0o700
+        made = [p for p in folder.iterdir()]
+        assert {p.name for p in made} >= {DB_NAME, f"{DB_NAME}-wal", f"{DB_NAME}-shm",
+                                           "journal.mark"}
+        for path in made:
+            assert path.stat().st_mode & 0o777 == 0o600, path.name
+    finally:
+        store.close()
