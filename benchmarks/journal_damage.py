@@ -1,4 +1,5 @@
-"""What a damaged journal keeps: eleven kinds of damage to a real journal, and the outcome.
+"""What a damaged journal keeps: sixteen kinds of damage to a real journal, two failing
+disks, and the outcome.
 
 Each kind starts from the same journal (seeded): printed tickets, finished Dabernā
 hands, and an unfinished hand whose events are still in the WAL (the files as a
@@ -11,20 +12,32 @@ the outcome is measured:
 - readable: the events of which at least one stored copy (a main-file page, or a
   WAL frame of a committed transaction) survives byte for byte;
 - whether the unfinished hand resumed, and with how many of its calls;
-- the message the screen shows (catalogue key and English text).
+- the message the screen shows (catalogue key and English text);
+- the finished hands kept: of the hands that had ended, how many are there whole and
+  ended, and whether any came back as the live hand (never).
 
-Run: ``.venv/bin/python benchmarks/journal_damage.py`` (prints a Markdown table).
-The test suite (tests/kiosk/test_salvage.py) runs the same kinds and asserts them.
+Five kinds start from a game night instead (`night`): three finished hands and a live
+one in one run of the kiosk, as the checkpoints at each hand's end leave it, or with a
+reader holding a snapshot all night so that no checkpoint could copy anything (the
+whole night in the WAL). Two failing disks are run on real file systems (root only):
+a tmpfs that fills during a hand and has room again later, and an ext4 image whose
+error makes the kernel set it read-only during a hand (as a worn SD card does).
+
+Run: ``.venv/bin/python benchmarks/journal_damage.py`` (prints Markdown tables).
+The test suite (tests/kiosk/test_salvage.py, test_journal_night.py, test_journal_disk.py)
+runs the same kinds and asserts them.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import logging
 import os
 import random
 import shutil
 import sqlite3
+import subprocess
 import sys
 import tempfile
 from collections.abc import Callable
@@ -41,10 +54,11 @@ from engines.debarna.options import HandOptions  # noqa: E402
 from engines.debarna.records import verdict_to_json  # noqa: E402
 from engines.debarna.strips import make_strips  # noqa: E402
 from engines.debarna.ticket import Ticket  # noqa: E402
+from kiosk.games.debarna.history import read_only_journal  # noqa: E402
 from kiosk.games.debarna.journal import Journal  # noqa: E402
 from kiosk.i18n import Translator  # noqa: E402
 from kiosk.salvage import FRAME_HEADER, WAL_HEADER, page_geometry, read_raw  # noqa: E402
-from kiosk.store import DB_NAME, Store  # noqa: E402
+from kiosk.store import DB_NAME, Store, open_store  # noqa: E402
 
 SEED = 2025
 SERIES = "TEST1"
@@ -248,6 +262,16 @@ def wal_garbage_late(path: Path, rng: random.Random) -> None:
     _overwrite(wal, wal.stat().st_size - 6144, rng.randbytes(6144))
 
 
+def wal_cut(share: float) -> Callable[[Path, random.Random], None]:
+    """The WAL cut short at `share` of its length, a third of the way into a frame."""
+    def cut(path: Path, rng: random.Random) -> None:
+        size, _ = page_geometry(path.read_bytes()[:100], _wal(path).read_bytes()[:32])
+        frames = (_wal(path).stat().st_size - WAL_HEADER) // (FRAME_HEADER + size)
+        os.truncate(_wal(path), _frame(path, int(frames * share)) + FRAME_HEADER + size // 3)
+    cut.__name__ = f"wal_cut_{share}"
+    return cut
+
+
 def wal_header_overwritten(path: Path, rng: random.Random) -> None:
     _overwrite(_wal(path), 0, rng.randbytes(WAL_HEADER))
 
@@ -292,12 +316,23 @@ KINDS = (
 )
 
 
+NIGHT_KINDS = (
+    Kind("-wal deleted after 3 finished hands", "night", wal_deleted),
+    Kind("WAL cut mid-frame at a third", "night", wal_cut(1 / 3)),
+    Kind("WAL cut mid-frame at a third, no checkpoint all night", "night-held", wal_cut(1 / 3)),
+    Kind("WAL cut mid-frame at two thirds, no checkpoint all night", "night-held",
+         wal_cut(2 / 3)),
+    Kind("WAL cut mid-frame near its end, no checkpoint all night", "night-held",
+         wal_cut(0.95)),
+)
+
+
 # -- measuring ---------------------------------------------------------------------------
 def readable(intact: Path, damaged: Path) -> set[int]:
     """Events with a stored copy that survives byte for byte in the damaged files.
 
     A copy in the WAL counts if its frame's header survives too, and a committed
-    transaction's frame at or after it still says so (a reader cannot tell a lost
+    transaction's frame at or after it survives whole (a reader cannot tell a lost
     commit from one that never happened).
     """
     before = {s: Path(str(intact) + s).read_bytes() for s in ("", "-wal")
@@ -318,7 +353,8 @@ def readable(intact: Path, damaged: Path) -> set[int]:
     for i in range(frames - 1, -1, -1):
         head = WAL_HEADER + i * step
         commit = int.from_bytes(wal[head + 4:head + 8], "big") != 0
-        committed_from[i] = committed_from[i + 1] or (commit and same("-wal", head, head + 24))
+        # a commit frame counts only whole (a frame cut short commits nothing)
+        committed_from[i] = committed_from[i + 1] or (commit and same("-wal", head, head + step))
     out = set()
     for (table, rowid), copies in raw.copies.items():
         if table != "events":
@@ -349,6 +385,9 @@ class Outcome:
     message: str
     aside: bool  # the damaged files were kept aside
     notice: tuple[str, dict[str, object]] | None
+    finished: int = 0  # hands that had ended
+    finished_kept: int = 0  # of them, there whole and ended
+    finished_live: bool = False  # one of them came back as the live hand
 
     def resumed(self) -> str:
         if self.resumed_calls is None:
@@ -384,25 +423,153 @@ def run_kind(kind: Kind, snapshots: dict[str, Snapshot], work: Path, seed: int =
     expected = report.events.expected if report is not None else None
     aside = any(".corrupt-" in p.name for p in target.iterdir())
     calls = None if resumed is None else len(resumed.hand.called)
-    if resumed is not None:
+    finished = _finished(snap)
+    kept = live_again = 0
+    reopened = Store(path)
+    try:
+        ended = {h.id for h in reopened.hands() if h.finished is not None}
+        for hand, count in finished.items():
+            events = reopened.events(hand) if hand in ended else []
+            kept += len(events) == count and events[-1]["kind"] == "hand_over"
+        row = reopened.unfinished("debarna")
+        if row is not None:
+            started = [e for e in reopened.events(row.id) if e["kind"] == "continued_from"]
+            live_again = (started[0]["hand"] if started else row.id) in finished
+    finally:
+        reopened.close()
+    if resumed is not None and not live_again:
         assert resumed.hand.called == snap.live_calls[:calls], "a resumed hand must be exact"
     return Outcome(kind.name, len(snap.events), len(rows), len(can_read), expected, calls,
-                   len(snap.live_calls), wrong, key, message, aside, journal.notice)
+                   len(snap.live_calls), wrong, key, message, aside, journal.notice,
+                   len(finished), kept, bool(live_again))
+
+
+def _finished(snap: Snapshot) -> dict[int, int]:
+    """The snapshot's hands that had ended, with their events."""
+    ended = {h for h, k, _ in snap.events.values() if k == "hand_over"}
+    return {h: sum(1 for e in snap.events.values() if e[0] == h) for h in sorted(ended)}
 
 
 def run_all(work: Path, seed: int = SEED) -> list[Outcome]:
     wal, checkpointed = build(work / "intact", seed)
-    snapshots = {"wal": wal, "checkpointed": checkpointed}
-    return [run_kind(kind, snapshots, work, seed) for kind in KINDS]
+    snapshots = {"wal": wal, "checkpointed": checkpointed,
+                 "night": night(work / "a-night", seed=seed).snapshot,
+                 "night-held": night(work / "a-held-night", seed=seed,
+                                     hold_checkpoints=True).snapshot}
+    return [run_kind(kind, snapshots, work, seed) for kind in (*KINDS, *NIGHT_KINDS)]
 
 
 def table(outcomes: list[Outcome]) -> str:
-    lines = ["| kind | events before | salvaged | readable | live hand resumed | message |",
-             "| --- | ---: | ---: | ---: | --- | --- |"]
+    lines = ["| kind | events before | salvaged | readable | live hand resumed | "
+             "finished hands kept | message |",
+             "| --- | ---: | ---: | ---: | --- | --- | --- |"]
     for o in outcomes:
         message = f"`{o.key}`: {o.message}" if o.key else "(none: nothing was lost)"
+        finished = f"{o.finished_kept} of {o.finished}" + \
+            ("; one came back as live" if o.finished_live else "")
         lines.append(f"| {o.kind} | {o.before} | {o.salvaged} | {o.readable} | "
-                     f"{o.resumed()} | {message} |")
+                     f"{o.resumed()} | {finished} | {message} |")
+    return "\n".join(lines)
+
+
+# -- failing disks ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class DiskOutcome:
+    kind: str
+    calls_before: int  # on the disk when it failed
+    calls_played: int  # in the hand when the disk came back (or at the end)
+    calls_on_disk: int  # on the disk at the end
+    in_order: bool  # the disk's calls are the hand's, in order
+    kept: int  # writes kept in memory, not on the disk, at the end
+    message: str
+
+
+def _mount(kind: str, folder: Path) -> Callable[[], None] | None:
+    """A real file system at `folder`: "tmpfs" (1 MiB) or "ext4" (an 8 MiB image on a
+    loop device, errors=remount-ro); returns how to take it away (None: cannot here)."""
+    folder.mkdir(parents=True)
+    if kind == "tmpfs":
+        made = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(folder)],
+                              capture_output=True)
+        return (lambda: subprocess.run(["umount", "-l", str(folder)], check=False)) \
+            if made.returncode == 0 else None
+    image = folder.with_suffix(".img")
+    image.write_bytes(b"")
+    os.truncate(image, 8 << 20)
+    if subprocess.run(["mkfs.ext4", "-q", str(image)], capture_output=True).returncode:
+        return None
+    loop = subprocess.run(["losetup", "-f", "--show", str(image)], capture_output=True,
+                          text=True)
+    if loop.returncode:
+        return None
+    device = loop.stdout.strip()
+    subprocess.run(["blockdev", "--setrw", device], check=False)
+    if subprocess.run(["mount", "-o", "errors=remount-ro", device, str(folder)],
+                      capture_output=True).returncode:
+        subprocess.run(["losetup", "-d", device], check=False)
+        return None
+
+    def away() -> None:
+        subprocess.run(["umount", "-l", str(folder)], check=False)
+        subprocess.run(["losetup", "-d", device], check=False)
+    away.device = device  # type: ignore[attr-defined]
+    return away
+
+
+def run_disk(kind: str, work: Path, seed: int = SEED) -> DiskOutcome | None:
+    """A hand of 20 calls on a real disk that fails after 8 ("full": a tmpfs filled, with
+    room again after 16; "read-only": ext4 set read-only by an error, as the kernel does
+    for a worn card), played through the journal as the kiosk plays it."""
+    folder = work / kind
+    away = _mount("tmpfs" if kind == "full" else "ext4", folder)
+    if away is None:
+        return None
+    try:
+        store, _ = open_store(folder / DB_NAME)
+        journal = Journal(store)
+        rng = random.Random(seed)
+        box = [t for strip in make_strips(1, rng) for t in strip]
+        bag_seed = rng.getrandbits(63)
+        journal.start(HandOptions(), box, bag_seed)
+        hand, bag = Hand(HandOptions(), box), Bag(random.Random(bag_seed))
+        filler = folder / "filler"
+        before = 0
+        for call in range(20):
+            if call == 8:
+                before = len(hand.called)
+                if kind == "full":
+                    with filler.open("wb") as out, contextlib.suppress(OSError):
+                        while True:
+                            out.write(b"\0" * 65536)
+                            out.flush()
+                else:
+                    device = Path(away.device).name  # type: ignore[attr-defined]
+                    Path(f"/sys/fs/ext4/{device}/trigger_fs_error").write_text("test\n")
+            if call == 16 and kind == "full":
+                filler.unlink()
+            number = bag.draw()
+            hand.call(number)
+            journal.record("number_called", number=number)
+        left = journal.save_unsaved(force=True)
+        message = Translator("en")(journal.notice[0], **journal.notice[1]) \
+            if journal.notice else ""
+        with read_only_journal(folder / DB_NAME) as disk:
+            row = disk.hands("debarna")[-1]
+            calls = [e["number"] for e in disk.events(row.id) if e["kind"] == "number_called"]
+        return DiskOutcome(f"disk {'full' if kind == 'full' else 'read-only'} during a hand",
+                           before, len(hand.called), len(calls),
+                           calls == list(hand.called[:len(calls)]), left, message)
+    finally:
+        away()
+
+
+def disk_table(outcomes: list[DiskOutcome]) -> str:
+    lines = ["| disk | calls on the disk when it failed | calls played | calls on the disk "
+             "at the end | in order | writes still kept in memory | the TV's last message |",
+             "| --- | ---: | ---: | ---: | --- | ---: | --- |"]
+    for o in outcomes:
+        lines.append(f"| {o.kind} | {o.calls_before} | {o.calls_played} | {o.calls_on_disk} "
+                     f"| {'yes' if o.in_order else 'NO'} | {o.kept} | {o.message} |")
     return "\n".join(lines)
 
 
@@ -413,6 +580,10 @@ def main() -> None:
     logging.basicConfig(level=logging.CRITICAL)
     with tempfile.TemporaryDirectory() as tmp:
         print(table(run_all(Path(tmp), args.seed)))
+        disks = [o for o in (run_disk(kind, Path(tmp) / "disks", args.seed)
+                             for kind in ("full", "read-only")) if o is not None]
+        print()
+        print(disk_table(disks) if disks else "(failing disks: not run, they need root)")
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from benchmarks.journal_damage import run_disk
 from kiosk.app import KioskOptions, build_controller
 from kiosk.config import Config
 from kiosk.games.debarna.caller import CallerController
@@ -145,3 +146,24 @@ def test_on_a_read_only_disk_at_start_the_hand_resumes_and_the_files_stay_as_the
     assert c.journal.save_unsaved(force=True) == 0
     assert on_disk(disk) == (hand, list(c.called), False)
     assert len(c.called) == 8
+
+
+def test_a_disk_the_kernel_sets_read_only_during_a_hand_loses_nothing_it_held(
+        tmp_path: Path) -> None:
+    """An ext4 image whose error sets it read-only mid-hand (as a worn SD card does):
+    the hand plays on, the disk keeps the calls made before, in order, and every call
+    after is kept, not lost, while the screen says games are not being saved."""
+    outcome = run_disk("read-only", tmp_path)
+    if outcome is None:
+        pytest.skip("no loop device or ext4 here (needs root)")
+    assert outcome.calls_before == 8 and outcome.calls_on_disk == 8 and outcome.in_order
+    assert outcome.calls_played == 20 and outcome.kept == 12
+    assert "not being saved" in outcome.message
+
+
+def test_the_benchmarks_full_disk_writes_every_call_once_there_is_room(tmp_path: Path) -> None:
+    outcome = run_disk("full", tmp_path)
+    if outcome is None:
+        pytest.skip("cannot mount a tmpfs here (needs root)")
+    assert outcome.calls_on_disk == outcome.calls_played == 20 and outcome.in_order
+    assert outcome.kept == 0 and "saved, in order" in outcome.message
