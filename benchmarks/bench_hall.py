@@ -258,6 +258,9 @@ class Moments:
     and whether a number was called in it; the numbers and claims; the host's presses."""
 
     calls: dict[float, int] = field(default_factory=dict)  # `sent` -> the number called
+    # `sent` -> the seconds from the call to its push (the frames it waited for the
+    # journal's commit: nothing is shown before it is on the disk)
+    held: dict[float, float] = field(default_factory=dict)
     numbers: int = 0  # called while measured
     hands: int = 0  # started after the first
     verdicts: int = 0
@@ -430,6 +433,7 @@ def run(args: argparse.Namespace) -> int:
     measured_from: float | None = None  # time.time() at the warm-up's end
     end: float | None = None
     sent_before, called_before = hub._sent, len(controller.called)
+    unsent: float | None = None  # when a number not pushed to the pages yet was called
     hand_before = controller.hand
     read_next = 0.0
     cpu_start = (0.0, 0.0)
@@ -472,8 +476,12 @@ def run(args: argparse.Namespace) -> int:
             if draining and not waiting:
                 moments.pipe.append((draining[1], ended - draining[0]))
                 draining.clear()
+            if called != called_before and controller.hand is hand_before:
+                unsent = time.time()  # the pages get it once it is on the disk
             if hub._sent != sent_before:
-                if called != called_before and controller.hand is hand_before:
+                if unsent is not None:
+                    moments.held[hub._sent] = hub._sent - unsent
+                    unsent = None
                     moments.calls[hub._sent] = controller.called[-1]
                     moments.numbers += not warm
                     if not warm:
@@ -583,8 +591,8 @@ def report(args: argparse.Namespace, pi: HeldSelf | None, tallies: list[Tally],
                for role in ("ticket", "board")}
     to_last: dict[float, list[float]] = {}  # a number called: each page's latency
     for _, sent, late in inside:
-        if sent in moments.calls:
-            to_last.setdefault(sent, []).append(late)
+        if sent in moments.calls:  # from the call itself, its wait for the disk included
+            to_last.setdefault(sent, []).append(late + moments.held.get(sent, 0.0))
     slowest = [max(values) for values in to_last.values()]
     fastest = [min(values) for values in to_last.values()]
     reached = [len(values) for values in to_last.values()]
@@ -620,6 +628,9 @@ def report(args: argparse.Namespace, pi: HeldSelf | None, tallies: list[Tally],
     print(f"  event -> page (all): {spread(latencies)}")
     for role, values in by_role.items():
         print(f"  event -> page ({role}s): {spread(values)}")
+    held = [moments.held[sent] for sent in to_last if sent in moments.held]
+    print(f"  a number called -> its push to the pages (its commit on the journal's thread, "
+          f"then the next frame): {spread(held)}")
     print(f"  a number called -> the first page to get it, over {len(fastest)} numbers: "
           f"{spread(fastest)}")
     print(f"  a number called -> the last page to get it: {spread(slowest)}; pages reached "
