@@ -78,6 +78,10 @@ log = logging.getLogger(__name__)
 
 FPS = 30
 IDLE_FRAME = 0.002  # a frame with nothing drawn warms fonts until it has taken this long
+# A frame that has worked this long (seconds, a Pi core's 20 % share of a frame) before
+# the phones' turn leaves their push to the next frame, once: a board redrawn and 250
+# pages written in one frame would stall it on a Pi.
+PUMP_AFTER = 0.004
 WINDOW_SIZE = (1280, 720)
 HEADLESS_SIZE = (1920, 1080)
 HEADLESS_MIN_RHYTHM = 0.05
@@ -247,6 +251,7 @@ class Kiosk:
             self.journal.write_on(writer)
         self.voice.hold = lambda: self.tables.writing  # heard once it is on the disk
         self._unshown: list[pygame.Rect] = []  # drawn, waiting for the journal to be shown
+        self._pump_waited = False  # the phones' push was left to this frame
         self.printer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="print")
         # The computers think in worker processes (one a spare core), never on the
         # frame loop's interpreter; the processes start on the pool's own thread.
@@ -393,6 +398,8 @@ class Kiosk:
     def _attach_phones(self, server: PhoneServer, hub: PhoneHub) -> None:
         self.phone_server = server
         self.phones = hub
+        hub.on_tv_code = lambda: (self.scene.invalidate()  # the check-in panel shows it
+                                  if self.scene is self.scenes.get("caller") else None)
 
     def _take_started_phones(self) -> None:
         """Phones started off the frame loop join it (between two frames): the scene on
@@ -673,19 +680,24 @@ class Kiosk:
         self.scene.update(now)
         if self._phones_started is not None:
             self._take_started_phones()
-        # What the journal has not written yet is not shown (kiosk.committer): the frame
-        # is drawn into the buffer and handed to the display, and the phones their pages,
-        # once it is; the voice says it once it is, too (`Voice.hold`).
-        if self.phones is not None and not self.tables.writing:
-            self.phones.pump(now)
         if self.scene.request is not None:
             self.show(self.scene.request)
         rects = self.scene.draw(self.screen, now)
         if rects:
             self._unshown.extend(rects)
-        if self._unshown and not self.tables.writing:
+        # What the journal has not written yet is not shown (kiosk.committer): the frame
+        # is drawn into the buffer and handed to the display, and the phones their pages,
+        # once it is; the voice says it once it is, too (`Voice.hold`).
+        writing = self.tables.writing
+        if self._unshown and not writing:
             pygame.display.update(self._unshown)
             self._unshown = []
+        if self.phones is not None and not writing:
+            if self._pump_waited or time.perf_counter() - began < PUMP_AFTER:
+                self.phones.pump(now)
+                self._pump_waited = False
+            else:
+                self._pump_waited = True
         if not rects and self.text.warming and self.warm.may_warm(now):
             while time.perf_counter() - began < IDLE_FRAME and self.text.warm_one():
                 pass
