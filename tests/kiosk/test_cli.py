@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from kiosk.cli import main
+from tests.kiosk.disks import remount, tmpfs
 
 
 def run(*args: str) -> tuple[int, str]:
@@ -449,21 +450,13 @@ def test_the_command_line_keeps_its_english_sentence_with_the_flag(tmp_path: Pat
 def test_the_tickets_printed_are_listed_from_a_read_only_disk(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """`tickets issued` only reads, so it works where the journal cannot be written."""
-    disk = tmp_path / "disk"
-    disk.mkdir()
-    made = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(disk)],
-                          capture_output=True)
-    if made.returncode != 0:
-        pytest.skip("cannot mount a tmpfs here (needs root)")
-    try:
+    with tmpfs(tmp_path / "disk") as disk:
         monkeypatch.setenv("DEBARNA_DATA_DIR", str(disk))
         code, _ = run("tickets", "--strips", "1", "--format", "pdf", "--out",
                       str(tmp_path / "t.pdf"))
         assert code == 0
         before = sorted(p.name for p in disk.iterdir())
-        subprocess.run(["mount", "-o", "remount,ro", str(disk)], check=True)
+        remount(disk, "ro")
         code, listed = run("tickets", "issued")
         assert code == 0 and "6 tickets" in listed and "001-6" in listed
         assert sorted(p.name for p in disk.iterdir()) == before
-    finally:
-        subprocess.run(["umount", "-l", str(disk)], check=False)

@@ -16,6 +16,7 @@ from benchmarks.journal_damage import build, garbage_mid_file, wal_header_overwr
 from kiosk.cli import main
 from kiosk.games.debarna.history import read_history
 from kiosk.store import DB_NAME, Store
+from tests.kiosk.disks import tmpfs
 
 
 def _state(folder: Path) -> dict[str, tuple[bytes, int]]:
@@ -90,16 +91,8 @@ def test_history_never_leaves_a_shm_or_wal_beside_a_stopped_journal(
 @pytest.fixture
 def read_only_disk(tmp_path: Path) -> Iterator[Path]:
     """A real tmpfs remounted read-only (needs root, as CI has)."""
-    mount = tmp_path / "disk"
-    mount.mkdir()
-    made = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(mount)],
-                          capture_output=True)
-    if made.returncode != 0:
-        pytest.skip("cannot mount a tmpfs here (needs root)")
-    try:
+    with tmpfs(tmp_path / "disk") as mount:
         yield mount
-    finally:
-        subprocess.run(["umount", "-l", str(mount)], check=False)
 
 
 def test_history_works_on_a_read_only_disk(journal: Path, read_only_disk: Path) -> None:

@@ -6,7 +6,6 @@ tmpfs (mounted, filled, remounted read-only: needs root, as CI has)."""
 
 from __future__ import annotations
 
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -21,22 +20,15 @@ from kiosk.games.debarna.journal import Journal
 from kiosk.games.debarna.keys import load_codes
 from kiosk.i18n import Translator
 from kiosk.store import DB_NAME, open_store
+from tests.kiosk.disks import remount, tmpfs
 
 
 @pytest.fixture
 def disk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """A real 4 MiB tmpfs as the data directory."""
-    mount = tmp_path / "disk"
-    mount.mkdir()
-    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(mount)],
-                          capture_output=True)
-    if done.returncode != 0:
-        pytest.skip("cannot mount a tmpfs here (needs root)")
-    monkeypatch.setenv("DEBARNA_DATA_DIR", str(mount))
-    try:
+    with tmpfs(tmp_path / "disk") as mount:
+        monkeypatch.setenv("DEBARNA_DATA_DIR", str(mount))
         yield mount
-    finally:
-        subprocess.run(["umount", "-l", str(mount)], check=False)
 
 
 def caller() -> CallerController:
@@ -133,7 +125,7 @@ def test_on_a_read_only_disk_at_start_the_hand_resumes_and_the_files_stay_as_the
         disk: Path) -> None:
     hand, _ = play_first_calls(7)
     before = {p.name: p.read_bytes() for p in disk.iterdir()}
-    subprocess.run(["mount", "-o", "remount,ro", str(disk)], check=True)
+    remount(disk, "ro")
     c = caller()
     assert c.journal is not None and c.journal.notice is not None
     assert c.journal.notice[0] == "journal.read_only"
@@ -142,7 +134,7 @@ def test_on_a_read_only_disk_at_start_the_hand_resumes_and_the_files_stay_as_the
     c.resume_hand(resumed, 20.0, paused=False)
     c.call_next(21.0)
     assert {p.name: p.read_bytes() for p in disk.iterdir()} == before
-    subprocess.run(["mount", "-o", "remount,rw", str(disk)], check=True)
+    remount(disk, "rw")
     assert c.journal.save_unsaved(force=True) == 0
     assert on_disk(disk) == (hand, list(c.called), False)
     assert len(c.called) == 8

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from kiosk.store import DB_NAME, Store, StoreError, data_dir, open_store
+from tests.kiosk.disks import tmpfs
 
 
 def test_events_are_committed_in_order_and_read_back(tmp_path: Path) -> None:
@@ -86,16 +87,8 @@ def test_data_dir_follows_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_p
 @pytest.fixture
 def tiny_disk(tmp_path: Path) -> Iterator[Path]:
     """A real 128 KiB tmpfs (needs root, as CI has)."""
-    mount = tmp_path / "disk"
-    mount.mkdir()
-    result = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=128k", "tmpfs", str(mount)],
-                            capture_output=True)
-    if result.returncode != 0:
-        pytest.skip("cannot mount a tmpfs here (needs root)")
-    try:
+    with tmpfs(tmp_path / "disk", "128k") as mount:
         yield mount
-    finally:
-        subprocess.run(["umount", "-l", str(mount)], check=False)
 
 
 def test_a_full_disk_gives_a_clear_message(tiny_disk: Path) -> None:
