@@ -103,17 +103,22 @@ def play(journal: Journal, hand: Hand, bag: Bag, calls: int | None) -> None:
             journal.finish("hand_over")
 
 
+def _printed(work: Path, rng: random.Random, strips: int) -> tuple[Path, Store, list[Ticket]]:
+    """A new journal in `work` with `strips` strips printed: its path, store and tickets."""
+    work.mkdir(parents=True)
+    path = work / DB_NAME
+    store = Store(path)
+    made = make_strips(strips, rng)
+    for number, strip in enumerate(made, start=1):
+        store.issue(SERIES, number, [(t.serial, [list(r) for r in t.grid]) for t in strip])
+    return path, store, [t for strip in made for t in strip]
+
+
 def build(directory: Path, seed: int = SEED) -> tuple[Snapshot, Snapshot]:
     """The same journal twice: live hand in the WAL, and all of it checkpointed."""
     rng = random.Random(seed)
     work = directory / "writing"
-    work.mkdir(parents=True)
-    path = work / DB_NAME
-    store = Store(path)
-    strips = make_strips(4, rng)
-    for number, strip in enumerate(strips, start=1):
-        store.issue(SERIES, number, [(t.serial, [list(r) for r in t.grid]) for t in strip])
-    box: list[Ticket] = [t for strip in strips for t in strip]
+    path, store, box = _printed(work, rng, 4)
     options = HandOptions()
     journal = Journal(store)
     for _ in range(FINISHED_HANDS):
@@ -176,13 +181,7 @@ def night(directory: Path, finished: int = 3, live_calls: int = 30, seed: int = 
     copy the WAL into the main file (the whole night stays in the WAL)."""
     rng = random.Random(seed)
     work = directory / "writing"
-    work.mkdir(parents=True)
-    path = work / DB_NAME
-    store = Store(path)
-    strips = make_strips(2, rng)
-    for number, strip in enumerate(strips, start=1):
-        store.issue(SERIES, number, [(t.serial, [list(r) for r in t.grid]) for t in strip])
-    box: list[Ticket] = [t for strip in strips for t in strip]
+    path, store, box = _printed(work, rng, 2)
     options = HandOptions()
     reader = None
     if hold_checkpoints:
