@@ -203,6 +203,14 @@ class Journal:
         self.notice = ("journal.saved_again", {"count": count})
         return 0
 
+    def _at_start(self, op: Op) -> int:
+        """A write of the start (a hand closed as damaged, one continued), on the store
+        read at start, on this thread; kept for the disk too while it cannot be written."""
+        result = self._apply(self.store, op, {})
+        if self._unsaved_to is not None:
+            self._backlog.append(("start", result, op[2]) if op[0] == "start" else op)
+        return result
+
     def _fall_back(self, exc: StoreError) -> None:
         log.error("%s; the game goes on without being saved", exc)
         self.notice = (f"journal.{exc.key}", {})
@@ -248,7 +256,7 @@ class Journal:
         if hand is None:
             log.error("hand %s cannot be resumed: nothing of its record replays", row.id)
             self.notice = ("journal.damaged", {"hand": row.id})
-            self.store.finish_hand(row.id, "hand_damaged")
+            self._at_start(("finish", row.id, "hand_damaged"))
             return None
         hand_id = row.id
         if length < len(events):
@@ -268,11 +276,11 @@ class Journal:
 
     def _continue(self, old: int, events: list[dict[str, Any]], length: int) -> int:
         """Close hand `old` as damaged; a new hand holds the first `length` of its events."""
-        self.store.finish_hand(old, "hand_damaged")
-        new = self.store.start_hand(GAME, _payload(events[0]))
+        self._at_start(("finish", old, "hand_damaged"))
+        new = self._at_start(("start", None, _payload(events[0])))
         rest = [(e["kind"], _payload(e)) for e in events[1:length]]
         rest.append(("continued_from", {"hand": old, "events": length, "of": len(events)}))
-        self.store.append_many(new, rest)
+        self._at_start(("events", new, rest))
         return new
 
 
