@@ -1,5 +1,6 @@
-"""Screenshots of the phone pages for the README: a Bidel hand, a Debertz bid and a Dabernā
-ticket on a phone, in English and in Persian, and the TV's phones panel.
+"""Screenshots of the phone pages for the README: a Bidel hand, a Debertz bid, a Dabernā
+ticket and the Dabernā check-in on a phone, in English and in Persian, and the TV's phones
+panel.
 
 The real kiosk runs headless (SDL's dummy driver) with its phones' server on the loopback
 only; its frames run on a thread of their own, the only one that touches the game (the
@@ -18,6 +19,10 @@ fresh profile, so a page follows the kiosk's language as a new phone's does.
 - docs/phones-ticket-<lang>.png: a ticket opened through the address in its printed QR
   code, numbers called by hand (the caller in manual mode) until six of the
   ticket's are called, the last one among them.
+- docs/phones-checkin-<lang>.png: the check-in page, opened from the address in the TV's
+  check-in QR code while the TV checks tickets in (three of another family's already in
+  play): the TV's code typed, a ticket's number typed and checked in, a second ticket of
+  its strip tapped among the four others offered.
 - docs/phones-tv-panel.png: the TV's phones panel over the Bidel table (English), South
   on a phone, a QR code for each other seat; docs/phones-tv-table.png: the TV with all
   four seats on phones, every hand face down. Both 1920×1080, 256-colour PNGs.
@@ -355,10 +360,50 @@ def ticket(lang: str, out: Path, profiles: Path) -> None:
             driver.quit()
 
 
+def checkin(lang: str, out: Path, profiles: Path) -> None:
+    """The check-in page on a phone, two tickets of a strip checked in from it."""
+    config = kiosk_config()
+    with running("debarna", lang, 4, config, profiles / f"data-checkin-{lang}") as k:
+        controller = k.kiosk.controller
+        k.call(lambda: k.kiosk.show("caller"))
+        k.wait(lambda: controller.hand is not None)
+        strips = box(config.tickets.strips, config.tickets.seed)
+
+        def host() -> None:
+            """The host's check-in (the headless kiosk plays its box at once): a hand dealt
+            with no ticket in play, and three tickets of another family's checked in."""
+            controller.check_in = True
+            controller.hand = None
+            controller.tickets = ()
+            controller.start_hand(k.clock)
+            for ticket in strips[3][:3]:
+                controller.check_in_ticket(ticket, k.clock)
+
+        k.call(host)
+        strip = strips[1]
+        driver = phone(profiles / f"checkin-{lang}")
+        try:
+            driver.get(k.local(k.hub.checkin_url))
+            wait(driver, lambda d: d.find_element(By.ID, "code")).send_keys(k.hub.tv_code)
+            driver.find_element(By.ID, "serial").send_keys(strip[2].serial)
+            driver.find_element(By.ID, "checkin").click()
+            chip = f'#strip .chip[data-serial="{strip[0].serial}"]'
+            wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, chip))
+            driver.find_element(By.CSS_SELECTOR, chip).click()
+            wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#strip .chip")) == 4)
+            wait(driver, lambda d: d.find_element(By.ID, "count").get_attribute("textContent")
+                 == ("۵" if lang == "fa" else "5"))
+            driver.execute_script("document.activeElement.blur();")
+            settled(driver)
+            save_phone(driver, out / f"phones-checkin-{lang}.png")
+        finally:
+            driver.quit()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default=str(ROOT / "docs"), help="the folder to save in")
-    parser.add_argument("--only", choices=("bidel", "debertz", "nard", "ticket"),
+    parser.add_argument("--only", choices=("bidel", "debertz", "nard", "ticket", "checkin"),
                         help="make only this game's pictures")
     args = parser.parse_args()
     out = Path(args.out)
@@ -370,7 +415,8 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="phones-shot-") as tmp:
         profiles = Path(tmp) / "profiles"
         for lang in ("en", "fa"):
-            wanted = {args.only} if args.only else {"bidel", "debertz", "nard", "ticket"}
+            wanted = {args.only} if args.only else {"bidel", "debertz", "nard", "ticket",
+                                                    "checkin"}
             if "bidel" in wanted:
                 bidel(lang, out, profiles, tv=lang == "en")
             if "debertz" in wanted:
@@ -379,6 +425,8 @@ def main() -> int:
                 nard(lang, out, profiles)
             if "ticket" in wanted:
                 ticket(lang, out, profiles)
+            if "checkin" in wanted:
+                checkin(lang, out, profiles)
     return 0
 
 

@@ -19,11 +19,11 @@ Parts:
 - `kiosk.phones.remote`: that server in a process of its own, as the kiosk runs it; the
   hub's pump polls its pipes once a frame, and no thread of the kiosk serves them.
 - `kiosk/phones/static/`: the kiosk's home page (`index.html`), the one page the seat,
-  ticket and board pages are drawn in (`page.html`, by `phone.js`), `phone.css`.
+  ticket, check-in and board pages are drawn in (`page.html`, by `phone.js`), `phone.css`.
 
 ## Addresses
 
-- `GET /` the kiosk's own page: links to the board and the ticket page.
+- `GET /` the kiosk's own page: links to the check-in, the board and the ticket page.
 - `GET /join/<code>` a seat's join page (the TV's QR code for a free seat); the same
   page as `GET /play`, which a phone that has joined comes back to.
 - `POST /api/peek` `{"code": str, "lang": "en" | "fa"}` → `{"game": str, "seat": str}`
@@ -41,6 +41,21 @@ Parts:
   `{"secret": str, "serial": str, "claims": bool}` or an error as above. Only a ticket's
   own signed code (`payload`, the printed QR) gives a page that may claim; its serial and
   the TV's code, which anyone in the room can read, give one that only follows it.
+- `GET /checkin` the check-in page (the address of the QR code on the TV's check-in
+  panel): while the TV checks tickets in, a phone types the TV's code and the serials it
+  holds, and each is put in play.
+- `POST /api/checkin` `{"code": str (the TV's), "serials": [str] (1 to 6: a strip at
+  most)}` → `{"count": int (tickets in play now), "results": [{"serial": str, "state":
+  "in_play" | "already" | "unknown" | "ambiguous" | "taken" | "strip", "text": str,
+  "secret": str | null}], "strip": {"strip": str, "serials": [str], "text": str, "all":
+  str} | null}`. `secret` opens that ticket's page by `hello` (one that follows it and
+  cannot claim); `strip` names the tickets of the strip of the first serial (or of the
+  strip a serial names, state "strip") that are not in play, for the player to tap those
+  they hold: none is put in play unasked. HTTP 200 when a serial is in play or a strip
+  was found; 404 (with the same body and an `"error"`) when none is: that is a refusal,
+  paid as one; 403 for a code that is not the TV's (before anything else is looked at),
+  409 once calling has started or when the TV is not checking tickets in, 400 for a
+  body of another shape, each `{"error": str}` in the page's language.
 - `GET /board` the board of called numbers.
 - `GET /static/<file>`, `GET /fonts/<name>.ttf` (`sans`, `sans-bold`, `arabic`,
   `arabic-bold`, `symbols`: the kiosk's own font files).
@@ -50,7 +65,8 @@ Parts:
 
 Client → kiosk:
 - `{"type": "hello", "role": "seat", "secret": str}` | `{"type": "hello", "role":
-  "ticket", "secret": str}` | `{"type": "hello", "role": "board"}`; optional `"lang":
+  "ticket", "secret": str}` | `{"type": "hello", "role": "board"}` | `{"type": "hello",
+  "role": "checkin"}`; optional `"lang":
   "fa" | "en"`. First, and once.
 - `{"type": "card", "card": id}` play a card of the hand (a card's `id` as the model
   gives it); `{"type": "offer", "id": id}` press a button of `offers`;
@@ -103,4 +119,10 @@ page answers with `{"type": "offer", "id": id}`; a checker's step is the id
 [int], `last` int | null, `claim` {state: "open" | "valid" | "refused", text} | null,
 `can_claim` bool, `status` str, `words`. The board: `called`, `last`, `status`,
 `words`.
+
+### The check-in page's model (`kind` "checkin")
+`lang`, `rtl`, `title`, `open` bool (the TV is checking tickets in: a hand is dealt and
+no number is called yet), `count` int (tickets in play, as the TV's count), `status` str
+(empty while open, else why not: calling has started, or no check-in now), `words` (the
+pages' words and the check-in's own, "checkin.<key>").
 """

@@ -19,6 +19,13 @@ moved. The rules it keeps:
   and a refusal gets the same words as on the TV; nothing else changes.
 - **A ticket** is the phone's once it gave the ticket's signed code, or its serial with
   the Dabernā code the TV shows; its claim button claims as a seat's claim button does.
+- **A check-in** from a phone needs the TV's code, as following a ticket by its serial
+  does, and pays as that does (a wrong code is a refusal the server charges); it is taken
+  only while the TV is checking tickets in (before a hand's first call), and puts each
+  serial in play through the caller's own `lookup` and `check_in_ticket`, as the host's
+  typing does. A ticket put in play so may be followed from then on, never claimed. At
+  most a strip's six serials come at once, and the others of a ticket's strip are only
+  offered: the player taps those they hold.
 - **The TV's code** changes on a clock, every `TV_CODE_PERIOD` seconds, and the code it
   replaced is still taken for `TV_CODE_GRACE` seconds. Wrong codes never change it: a
   code that changed after so many misses let anyone who sends wrong ones keep it changing
@@ -42,9 +49,10 @@ from typing import Any, Final
 from urllib.parse import urlsplit
 
 from engines.debarna.codes import CodeError, TicketCodes
-from engines.debarna.ticket import Ticket
-from kiosk.i18n import Translator
-from kiosk.phones.models import board_model, seat_model, speaking, ticket_model
+from engines.debarna.strips import TICKETS_PER_STRIP
+from engines.debarna.ticket import Ticket, normalise_serial
+from kiosk.i18n import FSI, PDI, Translator, Written
+from kiosk.phones.models import board_model, checkin_model, seat_model, speaking, ticket_model
 from kiosk.phones.names import NameRefused, check_name
 from kiosk.phones.server import Request, encode
 
@@ -57,6 +65,12 @@ TV_CODE_LENGTH: Final = 5  # 22**5: 5.2 million codes
 TV_CODE_PERIOD: Final = 15 * 60.0  # seconds the TV shows one code
 TV_CODE_GRACE: Final = 120.0  # seconds the code before is still taken
 OWN_FIELDS: Final = ("serial", "grid", "claim", "can_claim")  # a ticket page's own fields
+SERIAL_MAX: Final = 24  # characters of a typed serial
+# Digits a phone's keyboard may type for a serial or the TV's code (Persian, Arabic-Indic)
+# as the printed ticket and the TV write them.
+TYPED_DIGITS: Final = str.maketrans("۰۱۲۳۴۵۶۷۸۹٠١٢٣٤٥٦٧٨٩", "0123456789" * 2)
+# What a check-in did with each serial: put in play (or found there) and followable, or not.
+IN_PLAY: Final = frozenset({"in_play", "already"})
 
 
 @dataclass(frozen=True)
@@ -156,6 +170,8 @@ class PhoneHub:
         self.tv_code = self._tv_code()
         self._tv_code_before: str | None = None
         self._tv_code_at: float | None = None  # when it was shown (the first pump's now)
+        # Called when the code turns, for the screen that shows it to draw it afresh.
+        self.on_tv_code: Callable[[], None] | None = None
         self._seq = 0
         self._sent = time.time()
         self._table_stamp: object = None
@@ -192,7 +208,13 @@ class PhoneHub:
 
     @property
     def ticket_url(self) -> str:
-        return f"{self.base_url}/ticket"
+        """The address the TV's check-in panel gives (its QR code and its words): the
+        check-in page, where a phone checks its tickets in and then follows one."""
+        return self.checkin_url
+
+    @property
+    def checkin_url(self) -> str:
+        return f"{self.base_url}/checkin"
 
     @property
     def board_url(self) -> str:
@@ -216,11 +238,13 @@ class PhoneHub:
         elif now - self._tv_code_at >= TV_CODE_PERIOD:
             self._tv_code_before, self.tv_code = self.tv_code, self._tv_code()
             self._tv_code_at = now
+            if self.on_tv_code is not None:
+                self.on_tv_code()
 
     def _takes_tv_code(self, code: object, now: float) -> bool:
         if not isinstance(code, str):
             return False
-        code = code.strip().upper()
+        code = code.translate(TYPED_DIGITS).strip().upper()
         if code == self.tv_code:
             return True
         at = self._tv_code_at
@@ -254,6 +278,8 @@ class PhoneHub:
             self._peek(request)
         elif kind == "ticket":
             self._ticket(request, now)
+        elif kind == "checkin":
+            self._checkin(request, now)
         elif kind == "hello":
             self._hello(request.client, request.data, now)
         elif kind == "gone":
@@ -312,7 +338,8 @@ class PhoneHub:
 
     def _ticket(self, request: Request, now: float) -> None:
         assert request.reply is not None
-        tr = self._tr()
+        lang = request.data.get("lang")
+        tr = self._tr(lang if lang in ("en", "fa") else None)
         data = request.data
         ticket: Ticket | None = None
         payload = data.get("payload")
@@ -330,23 +357,155 @@ class PhoneHub:
             if not self._takes_tv_code(code, now):
                 request.reply(403, {"error": tr("phones.errors.tv_code")})
                 return
-            found = self.caller.lookup(serial) if isinstance(serial, str) and \
-                self.caller is not None and len(serial) <= 24 else []
+            found = self._lookup(serial)
             if len(found) != 1:
                 request.reply(404, {"error": tr("phones.errors.serial")})
                 return
             ticket = found[0]
-        # One secret a ticket and way of opening it: every phone following it so shares it
-        # (and the list of tickets followed is never longer than twice the tickets there
-        # are). Only its own signed code lets a page claim: a serial and the TV's code, which
-        # anyone in the room can read, only follow it.
         claims = isinstance(payload, str)
+        secret = self._follow_secret(ticket, claims)
+        request.reply(200, {"secret": secret, "serial": ticket.serial, "claims": claims})
+
+    def _follow_secret(self, ticket: Ticket, claims: bool) -> str:
+        """The secret of the pages following `ticket`: one a ticket and way of opening it,
+        every phone following it so shares it (and the list of tickets followed is never
+        longer than twice the tickets there are). Only its own signed code lets a page
+        claim: a serial and the TV's code, which anyone in the room can read, only follow it."""
+        assert self.codes is not None
         secret = next((s for s, held in self.tickets.items()
                        if held.ticket == ticket and held.claims == claims), None)
         if secret is None:
             secret = secrets.token_urlsafe(SECRET_BYTES)
             self.tickets[secret] = HeldTicket(ticket, self.codes.encode(ticket), claims)
-        request.reply(200, {"secret": secret, "serial": ticket.serial, "claims": claims})
+        return secret
+
+    def _lookup(self, serial: object) -> list[Ticket]:
+        """The known tickets a serial typed on a phone names (its digits as printed)."""
+        if not isinstance(serial, str) or len(serial) > SERIAL_MAX or self.caller is None:
+            return []
+        return list(self.caller.lookup(serial.translate(TYPED_DIGITS)))
+
+    # -- checking tickets in from a phone -----------------------------------------------------
+    def _checkin(self, request: Request, now: float) -> None:
+        """`POST /api/checkin`: the serials a phone holds put in play, each answered (see
+        the module docstring); the TV's count is the caller's, so it follows at once."""
+        assert request.reply is not None
+        data = request.data
+        lang = data.get("lang")
+        tr = self._tr(lang if lang in ("en", "fa") else None)
+        caller = self.caller
+        if not self._takes_tv_code(data.get("code"), now):  # before anything is said
+            request.reply(403, {"error": tr("phones.errors.tv_code")})
+            return
+        serials = data.get("serials")
+        if not isinstance(serials, list) or not all(isinstance(s, str) for s in serials):
+            request.reply(400, {"error": tr("phones.errors.bad_field")})
+            return
+        typed = [s.translate(TYPED_DIGITS).strip() for s in serials]
+        typed = [s for i, s in enumerate(typed) if normalise_serial(s) and
+                 normalise_serial(s) not in map(normalise_serial, typed[:i])]
+        if not typed or any(len(s) > SERIAL_MAX for s in typed):
+            request.reply(400, {"error": tr("phones.checkin.no_serial")})
+            return
+        if len(typed) > TICKETS_PER_STRIP:
+            request.reply(400, {"error": tr("phones.errors.bad_field")})
+            return
+        if caller is None or not caller.checking_in:
+            started = caller is not None and caller.hand is not None and bool(caller.called)
+            key = "phones.checkin.started" if started else "phones.checkin.closed"
+            request.reply(409, {"error": tr(key)})
+            return
+        results: list[dict[str, Any]] = []
+        offer: tuple[str, list[Ticket]] | None = None
+        for serial in typed:
+            found = caller.lookup(serial)
+            if len(found) == 1:
+                results.append(self._check_in(found[0], tr, now))
+                if offer is None:
+                    offer = self._strip_of(found[0])
+                continue
+            strip = self._strip_named(serial) if not found and len(typed) == 1 else None
+            if strip is not None:
+                offer = strip
+                words = tr("phones.checkin.strip", strip=self._serial(tr, strip[0]))
+                results.append({"serial": serial, "state": "strip", "secret": None,
+                                "text": words})
+                continue
+            state = "ambiguous" if found else "unknown"
+            results.append({"serial": serial, "state": state, "secret": None,
+                            "text": tr(f"phones.checkin.{state}", serial=self._serial(tr, serial))})
+        body: dict[str, Any] = {"count": caller.in_play, "results": results,
+                                "strip": self._offer(offer, tr, typed)}
+        if any(r["state"] in IN_PLAY or r["state"] == "strip" for r in results):
+            request.reply(200, body)
+        else:  # nothing in play: a refusal, and paid for as one
+            request.reply(404, {"error": " ".join(r["text"] for r in results), **body})
+
+    def _check_in(self, ticket: Ticket, tr: Translator, now: float) -> dict[str, Any]:
+        """One ticket put in play by the caller, and what the phone is told of it. One
+        already in play is only said to be (the phone's taps again cost the TV nothing)."""
+        caller = self.caller
+        assert caller is not None and caller.hand is not None
+        before = caller.hand.ticket(ticket.serial)
+        was = before is not None and before.grid == ticket.grid
+        if not was:
+            caller.check_in_ticket(ticket, now)
+        held = caller.hand.ticket(ticket.serial)
+        playing = held is not None and held.grid == ticket.grid
+        state = "already" if was else "in_play" if playing else "taken"
+        log.info("phones: ticket %s checked in from a phone (%s)", ticket.serial, state)
+        followed = playing and self.codes is not None  # no key: no ticket page to open
+        return {"serial": ticket.serial, "state": state,
+                "secret": self._follow_secret(ticket, False) if followed else None,
+                "text": tr(f"phones.checkin.{state}", serial=self._serial(tr, ticket.serial))}
+
+    def _strip_of(self, ticket: Ticket) -> tuple[str, list[Ticket]] | None:
+        """The strip a ticket was printed on, and its tickets the kiosk knows."""
+        strip, dash, place = ticket.serial.rpartition("-")
+        if not dash or not place.isdigit():
+            return None
+        return self._strip_named(strip)
+
+    def _strip_named(self, strip: str) -> tuple[str, list[Ticket]] | None:
+        """A strip's number as printed (`012`, `B003`) and the tickets of it the kiosk
+        knows, each named by that number and its place (1 to 6); None if it knows none."""
+        assert self.caller is not None
+        name = normalise_serial(strip)
+        if not name or len(strip) > SERIAL_MAX:
+            return None
+        members = []
+        for place in range(1, TICKETS_PER_STRIP + 1):
+            found = self.caller.lookup(f"{name}-{place}")
+            if len(found) == 1 and normalise_serial(found[0].serial.rpartition("-")[0]) == name:
+                members.append(found[0])
+        if not members:
+            return None
+        return members[0].serial.rpartition("-")[0], members
+
+    def _offer(self, strip: tuple[str, list[Ticket]] | None, tr: Translator,
+               typed: list[str]) -> dict[str, Any] | None:
+        """The tickets of the strip the phone named that are not in play yet, for the
+        player to tap those they hold (none is put in play unasked)."""
+        caller = self.caller
+        if strip is None or caller is None or caller.hand is None:
+            return None
+        asked = {normalise_serial(s) for s in typed}
+        rest = []
+        for ticket in strip[1]:
+            held = caller.hand.ticket(ticket.serial)
+            if (held is None or held.grid != ticket.grid) and \
+                    (len(typed) == 1 or normalise_serial(ticket.serial) not in asked):
+                rest.append(ticket.serial)
+        if not rest:
+            return None
+        return {"strip": strip[0], "serials": rest,
+                "text": tr("phones.checkin.strip", strip=self._serial(tr, strip[0])),
+                "all": tr("phones.checkin.strip_all", count=len(rest))}
+
+    @staticmethod
+    def _serial(tr: Translator, serial: str) -> Written:
+        """A serial in a sentence as it is printed: its own digits, left to right."""
+        return Written(f"{FSI}{serial}{PDI}" if tr.rtl else serial)
 
     def _hello(self, client: int, data: dict[str, Any], now: float) -> None:
         role = data["role"]
@@ -358,6 +517,8 @@ class PhoneHub:
         if role == "ticket" and secret not in self.tickets:
             self._closed(client, "phones.closed_ticket", lang)
             return
+        if role == "checkin":
+            secret = ""
         self.clients[client] = Client(role, lang, secret)
         found = self._seat_of(secret) if role == "seat" else None
         self.outlet.send(client, {"type": "welcome", "role": role,
@@ -534,6 +695,7 @@ class PhoneHub:
         # written once a language, and its own ticket and claim.
         built: dict[tuple[object, ...], tuple[dict[str, Any] | None, str]] = {}
         shared: dict[tuple[str, bool], str] = {}
+        checkin_stamp: object = None
         out: list[tuple[int, str, str]] = []
         for client, info in list(self.clients.items()):
             if info.role == "ticket":
@@ -548,6 +710,10 @@ class PhoneHub:
                 was = self._held.get(info.secret)
                 table = was[0] if was is not None else self.scene
                 stamp: object = (stamps.get(id(table)), table is self.scene, info.lang)
+            elif info.role == "checkin":
+                if checkin_stamp is None:
+                    checkin_stamp = self._stamp_checkin()
+                stamp = (checkin_stamp, info.lang)
             else:
                 stamp = (caller_stamp, info.lang, info.claim)
             if stamp == info.stamp:
@@ -581,6 +747,12 @@ class PhoneHub:
             return None
         return (id(caller.hand), len(caller.called), caller.claim_phase, id(caller.result))
 
+    def _stamp_checkin(self) -> object:
+        caller = self.caller
+        if caller is None:
+            return None
+        return (self._stamp_caller(), caller.in_play, caller.checking_in)
+
     def _model(self, client: int, info: Client, now: float) -> dict[str, Any] | None:
         tr = self._tr(info.lang)
         if info.role == "seat":
@@ -598,6 +770,8 @@ class PhoneHub:
             return model if scene is self.scene else away(model, tr)
         if self.caller is None:
             return None
+        if info.role == "checkin":
+            return checkin_model(self.caller, tr)
         return board_model(self.caller, tr)  # a board page (a ticket's: `_ticket_text`)
 
     def _ticket_text(self, client: int, info: Client, shared: dict[tuple[str, bool], str]

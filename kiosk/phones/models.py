@@ -27,6 +27,11 @@ WORDS = ("next", "send", "lang", "your_name", "take_seat", "scan_tv", "reconnect
          "claim", "serial", "tv_code", "follow", "forget", "last", "called", "board",
          "ticket", "trick", "cards", "you", "waiting", "closed", "aside", "new", "hand",
          "network_error", "join_seat")
+# The check-in page's own words (`phones.checkin.<key>`), in its model's `words` as
+# "checkin.<key>": only that page carries them, so every other page's message stays short.
+CHECKIN_WORDS = ("title", "count_label", "add", "hint", "in_play", "already", "unknown",
+                 "ambiguous", "taken", "strip", "strip_all", "follow", "yours", "started",
+                 "closed", "no_serial", "other")
 
 
 def card_model(card: Any, legal: bool, mark: str | None) -> dict[str, Any]:
@@ -53,6 +58,16 @@ def page_words(tr: Translator) -> dict[str, str]:
 def _page_words(tr: Translator) -> tuple[tuple[str, str], ...]:
     # a translator's catalogue never changes: looked up once for every page it writes
     return tuple((word, tr(f"phones.words.{word}")) for word in WORDS)
+
+
+def checkin_words(tr: Translator) -> dict[str, str]:
+    return dict(_checkin_words(tr))
+
+
+@functools.lru_cache(maxsize=8)
+def _checkin_words(tr: Translator) -> tuple[tuple[str, str], ...]:
+    own = tuple((f"checkin.{word}", tr(f"phones.checkin.{word}")) for word in CHECKIN_WORDS)
+    return _page_words(tr) + own
 
 
 @contextlib.contextmanager
@@ -169,3 +184,14 @@ def board_model(controller: Any, tr: Translator) -> dict[str, Any]:
             "called": list(controller.called), "last": controller.last,
             "status": tr("phones.hand_on" if running else "phones.no_hand"),
             "words": page_words(tr)}
+
+
+def checkin_model(controller: Any, tr: Translator) -> dict[str, Any]:
+    """The check-in page: whether the TV is checking tickets in (before a hand's first
+    call), how many are in play, and if not, why not."""
+    taking = bool(controller.checking_in)
+    started = controller.hand is not None and bool(controller.called)
+    status = "" if taking else tr("phones.checkin.started" if started else "phones.checkin.closed")
+    return {"kind": "checkin", "lang": tr.lang, "rtl": tr.rtl, "title": tr("phones.checkin.title"),
+            "open": taking, "count": controller.in_play, "status": status,
+            "words": checkin_words(tr)}

@@ -14,9 +14,9 @@ thread. What it does itself is keep the network in bounds:
   one address and in all (`Doors`): a request that never ends cannot hold the server's
   files, and one address cannot take the connections the other phones need;
 - at most `max_clients` pages are connected at once (a new one gets HTTP 503);
-- joins and ticket requests are charged to their address before they are answered
-  (`POST_RATE`, `POST_BURST`; a request that succeeds is given back), so requests sent at
-  once count as many as they are;
+- joins, ticket requests and check-ins are charged to their address before they are
+  answered (`POST_RATE`, `POST_BURST`; a request that succeeds is given back), so
+  requests sent at once count as many as they are;
 - a message is at most `MAX_MESSAGE` bytes (a longer one closes that socket), must be a
   JSON object of a known `type` with fields of the right types and lengths
   (`validate`), and each page may send `RATE` messages a second on average (a burst of
@@ -66,12 +66,14 @@ PAGE_CONNECTIONS: Final = 16  # connections in all, for each page of max_clients
 FILES_KEPT: Final = 64  # open files the server's process keeps beyond its connections
 OUT_QUEUE: Final = 64  # messages waiting for one page (a state replaces an older state)
 LANGS: Final = ("fa", "en")
-ROLES: Final = ("seat", "ticket", "board")
+ROLES: Final = ("seat", "ticket", "board", "checkin")
+OPEN_ROLES: Final = ("board", "checkin")  # pages with no secret: they show what the TV shows
 SECRET_MAX: Final = 64
 ID_MAX: Final = 64
 NAME_MAX: Final = 24
 # The kiosk's home page, and the pages drawn by phone.js: page.html with its name in it.
-PAGES: Final = {"/": "index", "/play": "seat", "/ticket": "ticket", "/board": "board"}
+PAGES: Final = {"/": "index", "/play": "seat", "/ticket": "ticket", "/board": "board",
+                "/checkin": "checkin"}
 TYPES: Final = {"text/html": ".html", "application/javascript": ".js", "text/css": ".css"}
 
 
@@ -110,7 +112,7 @@ def validate(raw: str | bytes) -> dict[str, Any]:
         if role not in ROLES:
             raise BadMessage("bad_field")
         out: dict[str, Any] = {"type": kind, "role": role}
-        if role != "board":
+        if role not in OPEN_ROLES:
             out["secret"] = _text(data, "secret", SECRET_MAX)
         if "lang" in data:
             if data["lang"] not in LANGS:
@@ -144,10 +146,10 @@ def encode(message: dict[str, Any]) -> str:
 
 @dataclass
 class Request:
-    """Something only the frame loop may answer. `kind`: "join", "ticket", "peek" (HTTP,
-    answered once through `reply(status, body)`; its `data` has the body's "lang" when the
-    page gave one), "hello", "message", "bad", "gone" (a page's socket; answered through
-    the server's `send`)."""
+    """Something only the frame loop may answer. `kind`: "join", "ticket", "peek",
+    "checkin" (HTTP, answered once through `reply(status, body)`; its `data` has the body's
+    "lang" when the page gave one), "hello", "message", "bad", "gone" (a page's socket;
+    answered through the server's `send`)."""
 
     kind: str
     client: int
@@ -403,6 +405,7 @@ class PhoneServer:
         app.router.add_post("/api/join", self._post("join"))
         app.router.add_post("/api/ticket", self._post("ticket"))
         app.router.add_post("/api/peek", self._post("peek"))
+        app.router.add_post("/api/checkin", self._post("checkin"))
         return app
 
     async def _listen(self) -> None:
@@ -545,9 +548,10 @@ class PhoneServer:
                                  status=status, headers=_HEADERS)
 
     def _post(self, kind: str) -> Callable[[web.Request], Any]:
-        """`POST /api/<kind>` ("join", "ticket", "peek"): its body's fields handed to the
-        frame loop as a Request of that kind, and its answer sent back; a peek (the join
-        page asking which game and seat its code is for) pays as a join does."""
+        """`POST /api/<kind>` ("join", "ticket", "peek", "checkin"): its body's fields
+        handed to the frame loop as a Request of that kind, and its answer sent back; a
+        peek (the join page asking which game and seat its code is for) pays as a join
+        does, and a check-in as a ticket request does."""
         async def post(request: web.Request) -> web.StreamResponse:
             # Only the pages' own requests (JSON, so another site's form cannot send one),
             # and a bounded number of refusals from one address: a code on the TV cannot
@@ -579,7 +583,8 @@ class PhoneServer:
                 with contextlib.suppress(RuntimeError):
                     loop.call_soon_threadsafe(settle)
 
-            fields = {k: data[k] for k in ("code", "name", "serial", "payload") if k in data}
+            fields = {k: data[k] for k in ("code", "name", "serial", "payload", "serials")
+                      if k in data}
             if lang in LANGS:
                 fields["lang"] = lang
             self.requests.put(Request(kind, -1, fields, reply))

@@ -1,7 +1,7 @@
 /* Dabernā kiosk: the phones' pages (seat, ticket, board, index).
  *
  * One script for every page; `document.body.dataset.page` picks the entry function
- * ("seat", "ticket", "board", "index"). No framework, no build step. Nothing that comes
+ * ("seat", "ticket", "board", "checkin", "index"). No framework, no build step. Nothing that comes
  * from the kiosk or a player is ever put into innerHTML: text goes in with textContent.
  *
  * The `words` keys this script reads from `model.words` (the page's fixed words in its
@@ -20,12 +20,18 @@
  *   ticket page:  serial, tv_code, follow (the form's button), ticket (the form's
  *                 heading), last, claim, forget; optional network_error
  *   board page:   last, called, board (the heading when the model has no title)
+ *   check-in page: serial, tv_code, network_error, and its own "checkin.<key>" words
+ *                 (title, count_label, add, hint, follow, yours, other, strip, strip_all
+ *                 and each answer's: in_play, already, unknown, ambiguous, taken), whose
+ *                 {serial}, {strip} and {count} the page fills in
  *
  * The last words the kiosk sent, with their language and direction, are kept in
  * localStorage "debarna.words" so that a page opened again shows its form and banners
  * in the family's language before the socket is up. The language chosen with the toggle
  * is kept in "debarna.lang" and sent in `hello`. Secrets: "debarna.seat",
- * "debarna.ticket".
+ * "debarna.ticket". The check-in page keeps the TV's code it was given and the tickets
+ * it checked in for as long as the tab is open (sessionStorage "debarna.tvcode",
+ * "debarna.checkin").
  */
 "use strict";
 
@@ -56,6 +62,11 @@
     forget: "Forget this ticket",
     called: "Numbers called",
     board: "Board",
+    "checkin.title": "Check in your tickets",
+    "checkin.count_label": "Tickets in play on the TV",
+    "checkin.add": "Check in",
+    "checkin.follow": "Follow it",
+    "checkin.other": "Follow a ticket by its number",
   };
 
   function storageGet(key) {
@@ -66,6 +77,12 @@
   }
   function storageRemove(key) {
     try { window.localStorage.removeItem(key); } catch (e) { /* private mode */ }
+  }
+  function sessionGet(key) {
+    try { return window.sessionStorage.getItem(key); } catch (e) { return null; }
+  }
+  function sessionSet(key, value) {
+    try { window.sessionStorage.setItem(key, value); } catch (e) { /* private mode */ }
   }
 
   var cached = null;
@@ -1025,6 +1042,233 @@
     conn.connect();
   }
 
+  // ---------------------------------------------------------------- check-in page
+
+  /* The kiosk's words with their {placeholders} filled: each value in a <bdi> of its own,
+   * a serial left to right with its digits as printed. */
+  function sentence(template, values) {
+    var nodes = [];
+    String(template).split(/(\{[a-z_]+\})/).forEach(function (part) {
+      var m = part.match(/^\{([a-z_]+)\}$/);
+      if (m && Object.prototype.hasOwnProperty.call(values, m[1])) {
+        var v = values[m[1]];
+        nodes.push(el("bdi", { dir: v.ltr ? "ltr" : null, class: v.ltr ? "serial" : null, text: String(v.text) }));
+      } else if (part) {
+        nodes.push(document.createTextNode(part));
+      }
+    });
+    return nodes;
+  }
+
+  var IN_PLAY = { in_play: true, already: true };
+
+  /* While the TV checks tickets in (before a hand's first number) a phone types the TV's
+   * code and the serials it holds; each is answered, and the TV's count is the page's.
+   * A ticket's strip-mates are offered as buttons, for the player to tap those they hold.
+   * The page's parts are built once a language and updated in place, so a state that
+   * arrives while the player types never takes the text from under their fingers. */
+  function checkinPage() {
+    var app = $("app");
+    var CODE = "debarna.tvcode";
+    var DONE = "debarna.checkin";
+    var conn = null;
+    var model = null;
+    var parts = null;  // the page's elements, built for `parts.lang`
+    var offer = null;  // {strip, serials}: the rest of a strip, not in play yet
+    var answer = [];  // the last request's answers: [{serial, state}] or [{text}]
+    var answerOk = true;
+    var busy = false;
+    var done = [];  // tickets checked in from this page, newest first: {serial, secret}
+    try { done = JSON.parse(sessionGet(DONE) || "[]"); } catch (e) { done = []; }
+    if (!Array.isArray(done)) done = [];
+
+    applyCachedLanguage();
+    clear(app);
+    app.appendChild(el("div", { class: "message waiting", id: "message" }, [el("p", { text: w("waiting") })]));
+
+    function remember(result) {
+      if (!IN_PLAY[result.state] || typeof result.serial !== "string") return;
+      done = done.filter(function (d) { return d.serial !== result.serial; });
+      done.unshift({ serial: result.serial, secret: typeof result.secret === "string" ? result.secret : null });
+      done = done.slice(0, 24);
+      sessionSet(DONE, JSON.stringify(done));
+    }
+
+    function follow(secret) {
+      storageSet("debarna.ticket", secret);
+      location.href = "/ticket";
+    }
+
+    function build() {
+      var typed = parts ? parts.serial.value : "";
+      var code = parts ? parts.code.value : (sessionGet(CODE) || "");
+      clear(app);
+      parts = { lang: model.lang };
+      app.appendChild(el("header", { class: "top" }, [
+        el("div", { class: "titles" }, [el("h1", { class: "title", text: String(model.title || w("checkin.title")) })]),
+        langButton(conn, model),
+      ]));
+      parts.count = el("span", { id: "count", class: "count-big" });
+      app.appendChild(el("section", { id: "count-box", class: "count-box", role: "status" }, [
+        el("span", { class: "count-label", text: w("checkin.count_label") }), parts.count,
+      ]));
+      parts.status = el("p", { id: "status", class: "checkin-status", role: "status", hidden: true });
+      app.appendChild(parts.status);
+
+      parts.code = el("input", {
+        id: "code", name: "code", type: "text", autocomplete: "off", autocapitalize: "characters",
+        maxlength: "8", required: true, dir: "ltr", spellcheck: "false", enterkeyhint: "next",
+      });
+      parts.code.value = code;
+      parts.serial = el("input", {
+        id: "serial", name: "serial", type: "text", autocomplete: "off", autocapitalize: "characters",
+        maxlength: "24", dir: "ltr", spellcheck: "false", enterkeyhint: "send",
+      });
+      parts.serial.value = typed;
+      parts.button = el("button", { id: "checkin", type: "submit", class: "primary", text: w("checkin.add") });
+      parts.answer = el("div", { id: "answer", class: "answer", role: "alert", hidden: true });
+      parts.form = el("form", { id: "checkin-form", class: "form checkin-form", autocomplete: "off" }, [
+        el("label", { for: "code", text: w("tv_code") }), parts.code,
+        el("label", { for: "serial", text: w("serial") }), parts.serial,
+        parts.button, parts.answer,
+        el("p", { id: "checkin-hint", class: "hint", text: w("checkin.hint"), hidden: done.length > 0 }),
+      ]);
+      parts.form.addEventListener("submit", function (event) {
+        event.preventDefault();
+        if (!parts.code.value.trim()) { parts.code.focus(); return; }
+        var serial = parts.serial.value.trim();
+        if (!serial) { parts.serial.focus(); return; }
+        send([serial]);
+      });
+      app.appendChild(parts.form);
+      parts.offer = el("section", { id: "strip", class: "strip-box", hidden: true });
+      app.appendChild(parts.offer);
+      parts.done = el("section", { id: "done", class: "done-box", hidden: true });
+      app.appendChild(parts.done);
+      app.appendChild(el("footer", { class: "foot" }, [
+        el("a", { id: "to-ticket", href: "/ticket", class: "forget", text: w("checkin.other") }),
+      ]));
+    }
+
+    function setBusy(on) {
+      busy = on;
+      if (!parts) return;
+      parts.button.disabled = on;
+      Array.prototype.forEach.call(parts.offer.querySelectorAll("button"), function (b) { b.disabled = on; });
+    }
+
+    function update() {
+      if (!model) return;
+      if (!parts || parts.lang !== model.lang) build();
+      parts.count.textContent = digits(typeof model.count === "number" ? model.count : 0);
+      var open = !!model.open;
+      document.body.classList.toggle("checkin-closed", !open);
+      parts.status.textContent = String(model.status || "");
+      parts.status.hidden = !model.status;
+      parts.form.hidden = !open;
+
+      clear(parts.answer);
+      answer.forEach(function (a) {
+        var line = a.text !== undefined ? [document.createTextNode(String(a.text))]
+          : sentence(w("checkin." + a.state), { serial: { text: a.serial, ltr: true } });
+        parts.answer.appendChild(el("p", { class: "answer-line " + (a.state || ""), dataset: { state: a.state || "error", serial: a.serial || "" } }, line));
+      });
+      parts.answer.hidden = !answer.length;
+      parts.answer.dataset.ok = answerOk ? "yes" : "no";
+
+      clear(parts.offer);
+      parts.offer.hidden = !open || !offer;
+      if (open && offer) {
+        parts.offer.appendChild(el("p", { class: "strip-text" },
+          sentence(w("checkin.strip"), { strip: { text: offer.strip, ltr: true } })));
+        var chips = el("div", { class: "chips" });
+        offer.serials.forEach(function (serial) {
+          var chip = el("button", { type: "button", class: "chip", dir: "ltr", dataset: { serial: serial }, text: serial, disabled: busy });
+          chip.addEventListener("click", function () { send([serial]); });
+          chips.appendChild(chip);
+        });
+        parts.offer.appendChild(chips);
+        if (offer.serials.length > 1) {
+          var all = el("button", { id: "strip-all", type: "button", class: "strip-all", disabled: busy },
+            sentence(w("checkin.strip_all"), { count: { text: digits(offer.serials.length) } }));
+          all.addEventListener("click", function () { send(offer.serials.slice()); });
+          parts.offer.appendChild(all);
+        }
+      }
+
+      clear(parts.done);
+      parts.done.hidden = !done.length;
+      $("checkin-hint").hidden = done.length > 0;  // learnt: the room goes to the list
+      if (done.length) {
+        parts.done.appendChild(el("h2", { text: w("checkin.yours") }));
+        var list = el("ul", { class: "done-list" });
+        done.forEach(function (d) {
+          var row = el("li", { class: "done-row", dataset: { serial: d.serial } }, [
+            el("span", { class: "done-mark", "aria-hidden": "true", text: "✓" }),
+            el("bdi", { class: "serial", dir: "ltr", text: d.serial }),
+          ]);
+          if (d.secret) {
+            var go = el("button", { type: "button", class: "follow", text: w("checkin.follow") });
+            go.addEventListener("click", function () { follow(d.secret); });
+            row.appendChild(go);
+          }
+          list.appendChild(row);
+        });
+        parts.done.appendChild(list);
+      }
+    }
+
+    function send(serials) {
+      if (busy || !parts) return;
+      var code = parts.code.value.trim().toUpperCase();
+      if (!code) { parts.code.focus(); return; }
+      setBusy(true);
+      var body = { code: code, serials: serials };
+      if (currentLang === "fa" || currentLang === "en") body.lang = currentLang;
+      postJSON("/api/checkin", body).then(function (r) {
+        var data = r.data || {};
+        setBusy(false);
+        if (Array.isArray(data.results)) {  // the code was the TV's: each serial answered
+          sessionSet(CODE, code);
+          answer = [];
+          data.results.forEach(function (res) {
+            remember(res);
+            if (res.state !== "strip") answer.push({ serial: String(res.serial || ""), state: String(res.state || "") });
+          });
+          answerOk = r.ok;
+          offer = data.strip && Array.isArray(data.strip.serials) && data.strip.serials.length
+            ? { strip: String(data.strip.strip || ""), serials: data.strip.serials.map(String) } : null;
+          if (typeof data.count === "number" && model) model.count = data.count;
+          if (r.ok) parts.serial.value = "";
+          update();
+          if (!r.ok) { parts.serial.focus(); parts.serial.select(); }
+        } else {
+          answer = [{ text: data.error || w("network_error") }];
+          answerOk = false;
+          if (r.status === 403) { parts.code.focus(); parts.code.select(); }
+          update();
+        }
+      }, function () {
+        setBusy(false);
+        answer = [{ text: w("network_error") }];
+        answerOk = false;
+        update();
+      });
+    }
+
+    conn = new Connection(function () { return helloFor("checkin", null); }, function (msg) {
+      if (msg.type === "state" && msg.model && msg.model.kind === "checkin") {
+        model = msg.model;
+        applyLanguage(model);
+        update();
+        markRendered(msg);
+      } else if (msg.type === "error") {
+        toastErrorFor(msg.message, msg.reason);
+      }
+    });
+    conn.connect();
+  }
+
   // ---------------------------------------------------------------- index page
 
   function indexPage() {
@@ -1038,6 +1282,7 @@
     if (page === "seat") seatPage();
     else if (page === "ticket") ticketPage();
     else if (page === "board") boardPage();
+    else if (page === "checkin") checkinPage();
     else if (page === "index") indexPage();
   }
 
