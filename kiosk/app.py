@@ -79,8 +79,8 @@ log = logging.getLogger(__name__)
 FPS = 30
 IDLE_FRAME = 0.002  # a frame with nothing drawn warms fonts until it has taken this long
 # A frame that has worked this long (seconds, a Pi core's 20 % share of a frame) before
-# the phones' turn leaves their push to the next frame, once: a board redrawn and 250
-# pages written in one frame would stall it on a Pi.
+# the phones' turn leaves their push to the next frame, once (their requests are still
+# answered): a board redrawn and 250 pages written in one frame would stall it on a Pi.
 PUMP_AFTER = 0.004
 WINDOW_SIZE = (1280, 720)
 HEADLESS_SIZE = (1920, 1080)
@@ -693,11 +693,10 @@ class Kiosk:
             pygame.display.update(self._unshown)
             self._unshown = []
         if self.phones is not None and not writing:
-            if self._pump_waited or time.perf_counter() - began < PUMP_AFTER:
-                self.phones.pump(now)
-                self._pump_waited = False
-            else:
-                self._pump_waited = True
+            # the pages' requests are answered in every frame; their pushes may wait one
+            push = self._pump_waited or time.perf_counter() - began < PUMP_AFTER
+            self.phones.pump(now, push=push)
+            self._pump_waited = not push
         if not rects and self.text.warming and self.warm.may_warm(now):
             while time.perf_counter() - began < IDLE_FRAME and self.text.warm_one():
                 pass

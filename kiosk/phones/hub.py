@@ -251,8 +251,9 @@ class PhoneHub:
         return code == self._tv_code_before and at is not None and now - at < TV_CODE_GRACE
 
     # -- once a frame -------------------------------------------------------------------------
-    def pump(self, now: float) -> None:
-        """Answer what the server queued, then push the pages whose model changed."""
+    def pump(self, now: float, push: bool = True) -> None:
+        """Answer what the server queued, then push the pages whose model changed (unless
+        not `push`: a frame that has done enough leaves that to the next one)."""
         poll = getattr(self.outlet, "poll", None)
         if poll is not None:
             poll()
@@ -268,7 +269,8 @@ class PhoneHub:
             except Exception:  # a page's request must never stop the kiosk
                 log.exception("phones: the request %s failed", request.kind)
         self._same_game()
-        self._push(now)
+        if push:
+            self._push(now)
 
     def _answer(self, request: Request, now: float) -> None:
         kind = request.kind
