@@ -97,7 +97,7 @@ bench-pi: venv
 # `make screenshots SHOTS=<folder>` draws them into another folder, to compare.
 screenshots: venv
 	@out=$(or $(SHOTS),docs); \
-	for shot in caller_shot demo_shot; do \
+	for shot in caller_shot checkin_shot demo_shot; do \
 	  SDL_VIDEODRIVER=dummy $(BIN)/python benchmarks/$$shot.py --out $$out > /dev/null || exit 1; \
 	done; \
 	SDL_VIDEODRIVER=dummy $(BIN)/python benchmarks/verdict_contrast.py --out $$out || exit 1; \
@@ -106,7 +106,8 @@ screenshots: venv
 	for shot in menu_shot debertz_shot dobbm_shot phones_shot; do \
 	  SDL_VIDEODRIVER=dummy $(BIN)/python benchmarks/$$shot.py --out $$out > /dev/null || exit 1; \
 	done; \
-	echo "$$out/caller-en.png $$out/caller-fa.png $$out/backgammon.png $$out/hearts.png" \
+	echo "$$out/caller-en.png $$out/caller-fa.png $$out/checkin-en.png $$out/checkin-fa.png" \
+	  "$$out/backgammon.png $$out/hearts.png" \
 	  "$$out/verdict-en.png $$out/verdict-fa.png $$out/cards-german-french.png" \
 	  "$$out/backgammon-{menu,hint,ids}-{en,fa}.png $$out/debertz-*.png $$out/dobbm-*.png" \
 	  "$$out/phones-*.png"

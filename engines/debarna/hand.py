@@ -4,7 +4,8 @@ Rules §4–6. The hand is a pure state machine: `call(number)` is the chance st
 (the number comes from a `Bag`), `claim(serial)` checks a claim and records a win, and
 `present(ticket)` takes a verified ticket (scanned, or named by its serial) and says
 what it does: in play, joining, replacing the other grid under its serial, kept out
-with its claim only tried, or refused because a winner holds its serial.
+with its claim only tried, or refused because a winner holds its serial; before the
+first call `withdraw(serial)` takes a ticket out of play again.
 It has no turns (a claim may come from any card at any time), so it is outside the
 turn-based protocol of `engines.protocol` on purpose.
 Claim rules (§6):
@@ -269,6 +270,25 @@ class Hand:
         trial = copy.deepcopy(self)
         trial.replace(ticket)
         return Presented(Entry.UNCHECKED, trial.claim(ticket.serial))
+
+    def withdraw(self, serial: str) -> Ticket:
+        """Take the ticket in play under `serial` out of the hand, before the first call
+        (the host's check-in list); returns it.
+
+        Once a number is called a ticket in play stays in play: its stake is on the table
+        and the calls may already have completed a pattern on it.
+        """
+        if self._called:
+            raise HandError("tickets leave only before the first call",
+                            f"{len(self._called)} numbers have been called")
+        key = normalise_serial(serial)
+        progress = self._progress.pop(key, None)
+        if progress is None:
+            raise HandError("only a ticket in play can leave it", f"no ticket {serial} is in play")
+        for n in progress.ticket.numbers:
+            self._by_number[n] = [(p, r) for p, r in self._by_number[n] if p is not progress]
+        self._burnt.discard(key)
+        return progress.ticket
 
     def _has_won(self, ticket: Ticket) -> bool:
         return any(ticket.serial in win.serials for win in self._winners.values())

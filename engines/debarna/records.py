@@ -8,6 +8,8 @@ the same calls, claims, verdicts and winners. Kinds:
 - ``ticket_issued``: ``serial`` and ``grid``;
 - ``ticket_replaced``: ``serial`` and ``grid`` of a signed code that takes the place
   of a listed ticket with the same serial and another grid;
+- ``ticket_withdrawn``: ``serial`` and ``grid`` of a ticket taken out of play before
+  the first call (the host's check-in list); the grid must be the one in play;
 - ``number_called``: ``number``;
 - ``claim``: ``serial``, optional ``stage``, and the ``valid`` verdict given;
 - ``stage_won``: ``stage``, ``call``, ``serials`` (a consequence of claims, checked);
@@ -67,6 +69,8 @@ def replay(events: Iterable[Mapping[str, Any]]) -> Hand:
                 hand.register(Ticket(str(event["serial"]), event["grid"]))
             elif kind == "ticket_replaced":
                 hand.replace(Ticket(str(event["serial"]), event["grid"]))
+            elif kind == "ticket_withdrawn":
+                _withdraw(hand, str(event["serial"]), event.get("grid"))
             elif kind == "number_called":
                 hand.call(event["number"])
             elif kind == "claim":
@@ -88,6 +92,16 @@ def replay(events: Iterable[Mapping[str, Any]]) -> Hand:
     if hand is None:
         raise RecordError("the record holds no hand")
     return hand
+
+
+def _withdraw(hand: Hand, serial: str, grid: Any) -> None:
+    """A ticket taken out of play, as recorded: the one in play under its serial."""
+    held = hand.ticket(serial)
+    if held is None:
+        raise RecordError(f"ticket {serial} was taken out of play but was not in it")
+    if grid is not None and Ticket(serial, grid).grid != held.grid:
+        raise RecordError(f"ticket {serial} taken out of play is not the one in play")
+    hand.withdraw(serial)
 
 
 def summary(hand: Hand) -> dict[str, Any]:

@@ -229,7 +229,9 @@ def bare(text: str) -> str:
 
 
 NOTICE_VALUES = dict(salvaged=1234, expected=1240, tickets=120, tickets_expected=124, hand=17,
-                     calls=45, serial="012-5", count=90, call=40, then=23, number=77)
+                     calls=45, serial="012-5", count=90, call=40, then=23, number=77,
+                     serials=["B012-5", "B012-6"], added=5, more=5, taken=48, name="Ana",
+                     hands=16)
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -377,3 +379,71 @@ def test_the_check_in_reads_at_28_px_with_the_phones_words_too(
     assert bool(words) is phones
     for d in words:
         assert d.size >= layout.px(READ_SIZE) and layout.board.contains(d.rect), d
+
+
+CHECK_IN_STATES = ["twelve", "picked", "empty?", "strip?", "put_back?", "thirty", "forty-eight"]
+
+
+@pytest.mark.parametrize("state", CHECK_IN_STATES)
+@pytest.mark.parametrize("phones", [False, True])
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_state_of_the_check_in_list_reads_from_the_sofa(
+        recorded: None, lang: str, size: tuple[int, int], phones: bool, state: str) -> None:
+    """The list of tickets in play and what the host is asked about it: every line at the
+    reading size, apart, inside the safe area, in the catalogue's words."""
+    box = box_tickets(make_strips(8, random.Random(3), prefix="B"))
+    c = CallerController((), HandOptions(), known=box, check_in=True, rng=random.Random(9))
+    c.new_hand(0.0)
+    count = {"thirty": 30, "forty-eight": 48}.get(state, 12 if state != "strip?" else 1)
+    for ticket in box[:count]:
+        c.check_in_ticket(ticket, 1.0)
+    if state == "picked":
+        c.move_pick(0, 0)
+        c.move_pick(1, -2)
+    elif state == "empty?":
+        c.erase_checkin(2.0)
+    elif state == "strip?":
+        c.check_in_here(box[7], 2.0)  # B002-2: its strip's five others are offered
+    elif state == "put_back?":
+        c.erase_checkin(2.0)
+        c.answer_checkin(2.5)
+    tr = Translator(lang)
+    scene = CallerScene(c, TextRenderer(rtl=tr.rtl), tr)
+    scene.phones = PhonesStub() if phones else None
+    screen = frame(scene, size, 3.0)
+    assert c.checking_in
+    assert defects(scene, screen, size) == []
+    asked = state.endswith("?") or state == "picked"
+    assert ("checkin|ask" in scene.checkin_drawn) is asked
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_hand_over_summary_names_every_stage_s_winner(
+        recorded: None, lang: str, size: tuple[int, int]) -> None:
+    """Line, Two lines and Full house, each with its winners, in the number panel once the
+    hand is over (the last two alone before), read from what was drawn."""
+    c = CallerController(TICKETS, HandOptions(), rhythm=4.0, rng=random.Random(9),
+                         auto_check=True)
+    c.start_hand(0.0)
+    now = 0.0
+    while c.hand is not None and not c.hand.is_over:
+        now += 1.0
+        c.call_next(now)
+    assert c.hand is not None
+    assert list(c.hand.winners) == [Stage.LINE, Stage.TWO_LINES, Stage.FULL_HOUSE]
+    tr = Translator(lang)
+    scene = CallerScene(c, TextRenderer(rtl=tr.rtl), tr)
+    screen = frame(scene, size, now)
+    layout = scene._layout
+    assert layout is not None
+    panel = pygame.Rect(layout.stage.left, layout.stage.top, layout.stage.width,
+                        layout.wins.bottom - layout.stage.top)
+    lines = [t for t in texts_in(screen, panel) if t.line.size >= layout.px(READ_SIZE)]
+    drawn = " ".join(" ".join(t.line.text.split()) for t in lines)
+    for stage, win in c.hand.winners.items():
+        said = [tr(key, stage=tr(f"stage.{stage.value}"), serials=tr.join(win.serials))
+                for key in ("caller.won_by", "caller.won_short")]
+        assert any(" ".join(words.split()) in drawn for words in said), (stage, drawn)
+    assert defects(scene, screen, size) == []

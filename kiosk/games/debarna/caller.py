@@ -4,8 +4,9 @@ No pygame and no rules here. Time comes in through `update(now)` (a monotonic cl
 every rule decision is the engine's (`engines.debarna.hand.Hand`), and what the screen
 should say comes out as catalogue keys with values (`Notice`), so the scene translates.
 `take_changes()` tells the scene which parts of the screen need drawing again. The
-claim flow is the controller's `ClaimDesk` (`kiosk.games.debarna.claims`); what it puts
-out is in `kiosk.games.debarna.outputs`; their names are importable from here too.
+claim flow is the controller's `ClaimDesk` (`kiosk.games.debarna.claims`), the check-in
+before a hand's first call its `CheckInDesk` (`kiosk.games.debarna.checkin`); what they
+put out is in `kiosk.games.debarna.outputs`; their names are importable from here too.
 """
 
 from __future__ import annotations
@@ -15,23 +16,23 @@ import random
 import secrets
 import threading
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol
 
-from audio.words import ticket_clips
 from engines.debarna.bag import Bag, BagEmpty
 from engines.debarna.codes import TicketCodes
-from engines.debarna.hand import Admit, Entry, Hand
+from engines.debarna.hand import Hand
 from engines.debarna.options import HandOptions, Stage
 from engines.debarna.ticket import Ticket, normalise_serial
-from kiosk.games.debarna.claims import ENTRY_ROWS, ClaimDesk, ClaimPhase, ClaimResult, with_typed
+from kiosk.games.debarna.checkin import CheckInDesk, Question
+from kiosk.games.debarna.claims import ClaimDesk, ClaimPhase, ClaimResult
 from kiosk.games.debarna.journal import Journal, Resumed
 from kiosk.games.debarna.outputs import Changed, LightsLike, Notice, VoiceLike
 
 __all__ = [
     "CALLING_NOTICES", "LAST_CALLS", "NEW_HAND_WINDOW", "NOTICE_SECONDS", "REPEAT_SECONDS",
     "CallerController", "Changed", "ClaimPhase", "ClaimResult", "LightsLike", "Notice",
-    "RandomLike", "VoiceLike", "box_tickets",
+    "Question", "RandomLike", "VoiceLike", "box_tickets",
 ]
 
 log = logging.getLogger(__name__)
@@ -54,7 +55,7 @@ def box_tickets(strips: Sequence[Sequence[Ticket]]) -> list[Ticket]:
     return [ticket for strip in strips for ticket in strip]
 
 
-class CallerController(ClaimDesk):
+class CallerController(CheckInDesk, ClaimDesk):
     """Runs hands of Dabernā on a clock. Drive it with `update(now)` and the actions."""
 
     def __init__(
@@ -88,7 +89,8 @@ class CallerController(ClaimDesk):
         # With check-in, a hand starts paused until the players' tickets are scanned
         # (or typed) and the host starts calling; only those tickets are in play.
         self.check_in = check_in
-        self.checkin_text = ""
+        self.holders: dict[str, str] = {}  # who holds a ticket, where known (by serial)
+        self._fresh_checkin()
         self._pending: Ticket | None = None  # an unchecked ticket awaiting the host
         self.options = options or HandOptions()
         self.rhythm = rhythm
@@ -233,6 +235,8 @@ class CallerController(ClaimDesk):
             self._mark(Changed.STATUS | Changed.NOTICE)
             return None
         self._journal("number_called", number=number)  # on the disk before it is shown
+        if not self.hand.called:
+            self._fresh_checkin()  # the list is settled: nothing to put back or pick
         self.hand.call(number)
         if self.voice is not None:
             self.voice.call(number, now)
@@ -276,7 +280,7 @@ class CallerController(ClaimDesk):
         if self.hand is not None:
             self.tickets = self.hand.tickets
         paused = paused or self.check_in
-        self.checkin_text = ""
+        self._fresh_checkin()
         self.hand = Hand(self.options, self.tickets)
         # A seeded run gives each hand its own recorded bag seed, so a restart replays
         # the same draw; live play draws from the system's generator and records none.
@@ -285,6 +289,10 @@ class CallerController(ClaimDesk):
         self.bag = Bag(random.Random(bag_seed) if bag_seed is not None else self.rng)
         if self.journal is not None:
             self.journal.start(self.options, self.tickets, bag_seed)
+            # Who holds the tickets carried over, for a restart's list.
+            self._journal_many([("holder_named", {"serial": t.serial, "holder": name})
+                                for t in self.tickets
+                                if (name := self.holders.get(normalise_serial(t.serial)))])
         self._fresh_table(paused)
         self.next_call_at = now + self.rhythm
         self.notice = None
@@ -358,73 +366,10 @@ class CallerController(ClaimDesk):
         self.settle_known()
         return list(self._catalogue.get(normalise_serial(serial), ()))
 
-    # -- check-in -----------------------------------------------------------------------------
-    def check_in_ticket(self, ticket: Ticket, now: float) -> bool:
-        """Put a ticket in play for this hand (before the first call); says how many are."""
-        assert self.hand is not None
-        self._know(ticket)
-        entry = self.hand.present(ticket, Admit.ALL, claim=False).entry
-        if entry is Entry.IN_PLAY:
-            self._say("checkin.already", now, serial=ticket.serial, count=self.in_play)
-            return False
-        if entry is Entry.SERIAL_TAKEN:  # a winning card's: never before the first call
-            self._say("checkin.serial_taken", now, serial=ticket.serial)
-            return False
-        self._journal(ENTRY_ROWS[entry], **ticket.to_json())  # on the disk before it is shown
-        self.tickets = self.hand.tickets
-        log.info("ticket %s checked in (%d in play)", ticket.serial, self.in_play)
-        self._say("checkin.added", now, serial=ticket.serial, count=self.in_play)
-        self._speak(ticket_clips(ticket.serial))
-        self._mark(Changed.STATUS | Changed.CLAIM)
-        return True
-
-    def type_checkin(self, text: str) -> None:
-        """Characters of a serial typed at check-in."""
-        if not self.checking_in or self.claim_phase is not ClaimPhase.CLOSED:
-            return
-        typed = with_typed(self.checkin_text, text)
-        if typed != self.checkin_text:
-            self.checkin_text = typed
-            self._mark(Changed.CLAIM)
-
-    def clear_checkin_text(self) -> None:
-        if self.checkin_text:
-            self.checkin_text = ""
-            self._mark(Changed.CLAIM)
-
-    def erase_checkin(self, now: float) -> None:
-        """Erase the last typed character; with nothing typed, take every ticket out of play.
-
-        Before the first call that is a fresh hand with no tickets (journaled as such).
-        """
-        if not self.checking_in:
-            return
-        if self.checkin_text:
-            self.checkin_text = self.checkin_text[:-1]
-            self._mark(Changed.CLAIM)
-            return
-        if not self.in_play:
-            return
-        assert self.hand is not None
-        self.hand = Hand(self.options)  # the old hand's tickets are not carried over
-        self.tickets = ()
-        self.start_hand(now)
-        self._say("checkin.cleared", now)
-
-    def check_in_typed(self, now: float) -> bool:
-        """Check in the typed serial; an unknown or ambiguous serial says so and changes nothing."""
-        serial, self.checkin_text = self.checkin_text, ""
-        self._mark(Changed.CLAIM)
-        if not self.checking_in or not normalise_serial(serial):
-            return False
-        found = self.lookup(serial)
-        if not found:
-            self._say("checkin.unknown", now, serial=serial)
-            return False
-        if len(found) > 1:
-            self._say("checkin.ambiguous", now, serial=serial)
-            return False
-        return self.check_in_ticket(found[0], now)
+    def listed(self, ticket: Ticket) -> bool:
+        """Whether the kiosk knew this ticket before it came in: printed (a finished print
+        registered it), the stand-in box's, or in play before."""
+        return any(t.grid == ticket.grid for t in self.lookup(ticket.serial))
 
     def resume_hand(self, resumed: Resumed, now: float, paused: bool = True) -> None:
         """Carry on with a hand rebuilt from the journal after a restart."""
@@ -439,7 +384,10 @@ class CallerController(ClaimDesk):
         else:
             bag = Bag.resumed(self.rng, hand.called)
         self.hand, self.bag = hand, bag
+        self._fresh_checkin()
         self._fresh_table(paused)
+        if self.journal is not None and self.journal.hand_id == resumed.hand_id:
+            self._recall_checkin(self.journal.store.events(resumed.hand_id))
         self.next_call_at = None if paused or hand.is_over else now + self.rhythm
         key = "notice.resumed_after_restart" if paused else "notice.resumed_calling"
         self.notice = Notice(key, {"count": len(hand.called)}, now + 3 * NOTICE_SECONDS)
@@ -522,6 +470,13 @@ class CallerController(ClaimDesk):
     def _journal(self, kind: str, **data: object) -> None:
         if self.journal is not None:
             self.journal.record(kind, **data)
+            self._refresh_warning()
+
+    def _journal_many(self, events: list[tuple[str, dict[str, object]]]) -> None:
+        """Events written together (one commit), in order."""
+        if self.journal is not None and events:
+            batch: list[tuple[str, Mapping[str, object]]] = list(events)
+            self.journal.record_many(batch)
             self._refresh_warning()
 
     def _refresh_warning(self) -> None:

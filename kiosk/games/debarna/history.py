@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from engines.debarna.records import RecordError, replay
+from engines.debarna.ticket import normalise_serial
 from kiosk.salvage import mark_path
 from kiosk.store import DB_NAME, Store, data_dir
 
@@ -121,8 +122,13 @@ def _record(store: Store, hand_id: int, game: str, started: float,
         elif kind in ("hand_over", "hand_abandoned", "hand_damaged"):
             ending = kind
     record["calls"] = calls
-    record["tickets"] = [e["serial"] for e in events
-                         if e["kind"] in ("ticket_issued", "ticket_replaced")]
+    tickets: dict[str, str] = {}  # the tickets in play, as checked in (and taken out)
+    for e in events:
+        if e["kind"] in ("ticket_issued", "ticket_replaced"):
+            tickets[normalise_serial(e["serial"])] = e["serial"]
+        elif e["kind"] == "ticket_withdrawn":
+            tickets.pop(normalise_serial(e["serial"]), None)
+    record["tickets"] = list(tickets.values())
     record["claims"] = claims
     record["ended"] = ending
     try:

@@ -1,12 +1,13 @@
 """How the caller screen is painted: its layout, its colours, and the painting of
-everything but the claim panel (the board, the number panel, the notice, the check-in
-panel), on top of the words and marks every part is drawn with.
+everything but the claim panel and the check-in panel (the board, the number panel, the
+notice), on top of the words and marks every part is drawn with.
 
 `Paint` holds what is drawn with: the controller, the text renderer, the catalogue and
 the screen's layout, and draws lines of text, lines of pieces (serials as printed,
 numbers in the last-number mark) and the board's cells. `ScreenPaint` draws the parts
-of the calling screen; `kiosk.games.debarna.verdict.ClaimPaint` the claim panel. The
-scene (`kiosk.games.debarna.scene.CallerScene`) is both, and decides what is drawn when.
+of the calling screen; `kiosk.games.debarna.verdict.ClaimPaint` the claim panel and
+`kiosk.games.debarna.checkin_paint.CheckinPaint` the check-in panel. The scene
+(`kiosk.games.debarna.scene.CallerScene`) is all three, and decides what is drawn when.
 """
 
 from __future__ import annotations
@@ -21,7 +22,6 @@ from engines.debarna.options import Stage
 from engines.debarna.ticket import COLUMNS, column_range
 from kiosk.games.debarna.caller import CallerController, ClaimPhase, Notice
 from kiosk.i18n import Translator
-from kiosk.phones.qr import qr_surface
 from kiosk.text import TextRenderer
 from kiosk.theme import (
     ACCENT,
@@ -281,6 +281,8 @@ class Paint:
         self.verdict_drawn: VerdictDrawn | None = None
         self.legend_drawn: TextDrawn | None = None
         self.checkin_drawn: dict[str, TextDrawn] = {}  # the check-in panel, as last drawn
+        self.checkin_grid: list[list[str]] = []  # its rows of tickets as drawn (serials)
+        self.wins_drawn: list[TextDrawn] = []  # the winners' lines of the number panel
 
     def _t(self, notice: Notice) -> str:
         values = {
@@ -486,88 +488,9 @@ class Paint:
 
 
 class ScreenPaint(Paint):
-    """The calling screen's parts: the check-in panel, the board, the status and the
-    number panel, the notice and the countdown. Each draws over the background and
-    returns the rectangles it drew."""
-
-    def _draw_checkin(self, surface: pygame.Surface) -> pygame.Rect:
-        """Before the first call: how many tickets are in play, and how to add more. With
-        the phones on, the ticket page's code stands in the end corner under the title,
-        the count, the typed number and the code's words beside it; the hints under all."""
-        assert self._layout is not None
-        layout = self._layout
-        px = layout.px
-        c = self.controller
-        rect = self._restore(surface, layout.board)
-        panel = layout.board.inflate(-px(24), -px(24))
-        pygame.draw.rect(surface, PANEL, panel, border_radius=px(24))
-        pygame.draw.rect(surface, ACCENT, panel, width=px(4), border_radius=px(24))
-        inner = panel.inflate(-px(48), -px(40))
-        self.checkin_drawn = {}
-        y = inner.top
-        self._draw_text(surface, self.tr("checkin.title"), 52, ACCENT,
-                        pygame.Rect(inner.left, y, inner.width, px(80)), align="center",
-                        bold=True, key="checkin|title")
-        y += px(96) if self.phones is not None else px(110)
-        # Each hint (a key and what it does) starts a line of its own.
-        hints = [line for key in ("checkin.hint", "checkin.clear_hint")
-                 for hint in self.tr(key).split(" · ")
-                 for line in self._balanced(hint, px(HINT_SIZE), inner.width)]
-        pitch = px(HINT_PITCH)
-        phones = self.phones
-        column = inner
-        count_h, typed_h = px(140), px(84)
-        steps = (px(170), px(110))  # from the count to the typed number, and on
-        if phones is not None:
-            code = qr_surface(phones.ticket_url, px(230))
-            spot = code.get_rect(topright=(inner.right, y)) if not self.rtl else \
-                code.get_rect(topleft=(inner.left, y))
-            surface.blit(code, spot)
-            self.checkin_drawn["checkin|code"] = TextDrawn(phones.ticket_url, 0, TEXT, spot)
-            width = inner.width - spot.width - px(24)
-            left = inner.left if not self.rtl else spot.right + px(24)
-            column = pygame.Rect(left, inner.top, width, inner.height)
-            count_h = px(120)
-            steps = (px(120), px(90))
-        self._draw_text(surface, self.tr("checkin.count", count=self.tr.digits(c.in_play)),
-                        96, TEXT, pygame.Rect(column.left, y, column.width, count_h),
-                        align="center", bold=True, key="checkin|count")
-        y += steps[0]
-        if c.checkin_text:
-            typed = self._pieces(self.tr("checkin.typed"), {"serial": c.checkin_text})
-            glyphs: list[pygame.Rect] = []
-            self._draw_pieces(surface, typed, 56, TEXT,
-                              pygame.Rect(column.left, y, column.width, typed_h), bold=True,
-                              ink=glyphs)
-            self.checkin_drawn["checkin|typed"] = TextDrawn(
-                c.checkin_text, 0, TEXT, glyphs[0].unionall(glyphs[1:]), True)
-        y += steps[1]
-        if phones is not None:
-            # The address and the code exactly as typed: Latin digits, left to right.
-            words = self.tr("phones.on_tv").format(url=f"\u2066{phones.ticket_url}\u2069",
-                                                   code=f"\u2066{phones.tv_code}\u2069")
-            # Beside the code, then under it across the panel.
-            size, rest, i = px(READ_SIZE), words.split(), 0
-            while rest:
-                beside = y < spot.bottom + px(8)
-                row = column if beside else inner
-                line = rest.pop(0)
-                while rest and self.text.width(f"{line} {rest[0]}", size) <= row.width:
-                    line = f"{line} {rest.pop(0)}"
-                self._draw_text(surface, line, READ_SIZE, TEXT,
-                                pygame.Rect(row.left, y, row.width, px(54)),
-                                key=f"checkin|phones{i}")
-                y += px(54)
-                i += 1
-            # Under the code too, and a little apart from the words if the hints fit.
-            y = max(y, spot.bottom) + px(8)
-            y = max(y, min(y + px(24), inner.bottom - len(hints) * pitch))
-        for i, line in enumerate(hints):
-            self._draw_text(surface, line, HINT_SIZE, TEXT,
-                            pygame.Rect(inner.left, y, inner.width, pitch), align="center",
-                            key=f"checkin|hint{i}")
-            y += pitch
-        return rect
+    """The calling screen's parts: the board, the status and the number panel, the notice
+    and the countdown (the check-in panel is `kiosk.games.debarna.checkin_paint`'s). Each
+    draws over the background and returns the rectangles it drew."""
 
     def _draw_board(self, surface: pygame.Surface) -> pygame.Rect:
         assert self._layout is not None
@@ -629,37 +552,67 @@ class ScreenPaint(Paint):
 
         dirty.append(self._restore(surface, layout.stage))
         dirty.append(self._restore(surface, layout.wins))
+        self.wins_drawn = []
         if c.hand is not None:
             stage = c.stage
-            if stage is not None:
-                playing = self.tr("caller.playing_for", stage=self._stage_name(stage))
-                self._draw_text(surface, playing, 44, ACCENT, layout.stage, align="center",
-                                bold=True)
-            else:
-                self._draw_text(surface, self.tr("caller.hand_over"), 44, ACCENT, layout.stage,
-                                align="center", bold=True)
             wins = c.hand.winners
-            parts = [
-                self.tr("caller.won_by", stage=self._stage_name(s),
-                        serials=self.tr.join(wins[s].serials))
-                for s in c.options.stages if s in wins
-            ]
-            # The latest wins, a line each (the stage line above says what is next).
-            size = layout.px(READ_SIZE)
-            lines: list[str] = []
-            for part in reversed(parts):
-                wrapped = self.text.wrap(part, size, layout.wins.width)
-                if lines and len(lines) + len(wrapped) > 2:
-                    break
-                lines = wrapped + lines
-            if len(lines) > 2:  # one win too long for two lines: its last words on the second
-                lines = [lines[0], " ".join(lines[1:])]
             pitch = layout.px(WINS_PITCH)
+            if stage is not None or not wins:
+                title = self.tr("caller.playing_for", stage=self._stage_name(stage)) \
+                    if stage is not None else self.tr("caller.hand_over")
+                self._draw_text(surface, title, 44, ACCENT, layout.stage, align="center",
+                                bold=True)
+                lines, top = self._latest_wins(2), layout.wins.top
+            else:
+                # The hand is over (the status chip says so): every stage's winner, Line
+                # first, on the stage's line and the winners' two.
+                top = layout.stage.top
+                lines = self._every_win((layout.wins.bottom - top) // pitch)
             for i, line in enumerate(lines):
-                row = pygame.Rect(layout.wins.left, layout.wins.top + i * pitch,
-                                  layout.wins.width, pitch)
+                row = pygame.Rect(layout.wins.left, top + i * pitch, layout.wins.width, pitch)
                 self._draw_text(surface, line, READ_SIZE, TEXT, row, align="center")
+                self.wins_drawn.append(TextDrawn(line, layout.px(READ_SIZE), TEXT, row))
         return dirty
+
+    def _won(self, stage: Stage, key: str = "caller.won_by") -> str:
+        assert self.controller.hand is not None
+        win = self.controller.hand.winners[stage]
+        return self.tr(key, stage=self._stage_name(stage), serials=self.tr.join(win.serials))
+
+    def _latest_wins(self, rows: int) -> list[str]:
+        """The latest wins in `rows` lines, a line each (the stage line above says what is
+        next); one win too long for them has its last words on the last."""
+        hand = self.controller.hand
+        assert self._layout is not None and hand is not None
+        wins = hand.winners
+        size = self._layout.px(READ_SIZE)
+        lines: list[str] = []
+        for stage in reversed([s for s in self.controller.options.stages if s in wins]):
+            wrapped = self.text.wrap(self._won(stage), size, self._layout.wins.width)
+            if lines and len(lines) + len(wrapped) > rows:
+                break
+            lines = wrapped + lines
+        if len(lines) > rows:
+            lines = [*lines[:rows - 1], " ".join(lines[rows - 1:])]
+        return lines
+
+    def _every_win(self, rows: int) -> list[str]:
+        """Every stage won, the main ones in their order first, in `rows` lines: in words
+        ("Line won by 003-2"), or shorter ("Line: 003-2"), or a line a stage; the side
+        prizes only where there is room for them too."""
+        hand = self.controller.hand
+        assert self._layout is not None and hand is not None
+        wins, options = hand.winners, self.controller.options
+        size, width = self._layout.px(READ_SIZE), self._layout.wins.width
+        main = [s for s in options.main_stages if s in wins]
+        side = [s for s in options.side_stages if s in wins]
+        for stages in ([*main, *side], main):
+            for key in ("caller.won_by", "caller.won_short"):
+                lines = [line for s in stages for line in
+                         self.text.wrap(self._won(s, key), size, width)]
+                if len(lines) <= rows:
+                    return lines
+        return [self._won(s, "caller.won_short") for s in main][:rows]
 
     def _draw_ball(self, surface: pygame.Surface) -> pygame.Rect:
         assert self._layout is not None

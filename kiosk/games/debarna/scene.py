@@ -11,8 +11,9 @@ board, and the board is drawn compacted beside it (same cell height, narrower
 columns), so the called numbers stay in view next to the verdict.
 
 Input and the order of drawing are here. The painting is in `kiosk.games.debarna.paint`
-(the layout and the calling screen's parts) and `kiosk.games.debarna.verdict` (the claim
-panel); the names tests and tools use are importable from here too.
+(the layout and the calling screen's parts), `kiosk.games.debarna.checkin_paint` (the
+check-in panel) and `kiosk.games.debarna.verdict` (the claim panel); the names tests and
+tools use are importable from here too.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import pygame
 
 from kiosk.config import Action
 from kiosk.games.debarna.caller import CallerController, Changed, ClaimPhase
+from kiosk.games.debarna.checkin_paint import CheckinPaint
 from kiosk.games.debarna.paint import (
     CELL_LAST,
     CELL_OFF,
@@ -51,7 +53,7 @@ __all__ = [
 ]
 
 
-class CallerScene(ScreenPaint, ClaimPaint):
+class CallerScene(ScreenPaint, CheckinPaint, ClaimPaint):
     """Draws the controller's state and turns actions into controller calls."""
 
     def __init__(
@@ -114,21 +116,29 @@ class CallerScene(ScreenPaint, ClaimPaint):
             self.request = "home"
 
     def _check_in_key(self, action: Action | None, typed: str, now: float) -> bool:
-        """Keys at check-in: a serial typed and Enter, Backspace, Space to start calling."""
+        """Keys at check-in: a serial (or a range) typed and Enter; the arrows pick a ticket
+        and Backspace takes it out; Backspace with nothing typed or picked asks whether to
+        empty the list; Enter answers what is asked, Esc puts it aside; Space starts
+        calling."""
         c = self.controller
         if action is Action.SELECT:
             if c.checkin_text:
                 c.check_in_typed(now)
             else:
-                c.toggle_pause(now)
+                c.answer_checkin(now)
             return True
         if action is Action.ERASE:
             c.erase_checkin(now)
             return True
-        if action is Action.BACK and c.checkin_text:
-            c.clear_checkin_text()
+        if action in (Action.UP, Action.DOWN, Action.LEFT, Action.RIGHT):
+            # Left and right go along the list as it reads: from the right in Persian.
+            on = {Action.LEFT: -1, Action.RIGHT: 1}.get(action, 0) * (-1 if self.rtl else 1)
+            rows = {Action.UP: -1, Action.DOWN: 1}.get(action, 0)
+            c.move_pick(rows, on, self.checkin_grid)
             return True
-        if action in (Action.PAUSE, Action.BACK, Action.NEW_HAND, Action.CLAIM):
+        if action is Action.BACK:
+            return c.dismiss_checkin()
+        if action in (Action.PAUSE, Action.NEW_HAND, Action.CLAIM):
             return False
         if typed and typed.strip():
             c.type_checkin(typed)
