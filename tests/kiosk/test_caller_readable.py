@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 from collections import Counter
 from collections.abc import Iterator
 
@@ -416,6 +417,13 @@ def test_every_state_of_the_check_in_list_reads_from_the_sofa(
     assert defects(scene, screen, size) == []
     asked = state.endswith("?") or state == "picked"
     assert ("checkin|ask" in scene.checkin_drawn) is asked
+    # Every ticket in play is on the list, or counted on the line for the rows not shown.
+    plates = [k for k in scene.checkin_drawn if k.startswith("checkin|ticket|")]
+    more = scene.checkin_drawn.get("checkin|more")
+    counted = sum(int(n.translate(str.maketrans("۰۱۲۳۴۵۶۷۸۹", "0123456789")))
+                  for n in re.findall(r"[0-9۰-۹]+", more.text)) if more else 0
+    assert len(plates) + counted == c.in_play
+    assert c.in_play > 0 or state == "put_back?"  # emptied, to be put back
 
 
 @pytest.mark.parametrize("size", SIZES)
