@@ -707,19 +707,6 @@ class Kiosk:
         """The table games' journal thread (None until a table game is first opened)."""
         return self.tables.committer
 
-    def save_unsaved(self) -> None:
-        """At the end of a run, what the journal could not write meanwhile (a full or
-        read-only disk) is tried once more; what still cannot be is said in the log."""
-        journal = self.journal
-        if not journal.unsaved:
-            return
-        if self.committer is not None:
-            left = self.committer.call(journal.save_unsaved, None, True)
-        else:
-            left = journal.save_unsaved(force=True)
-        if left:
-            log.error("%d writes of the game journal could not be saved before the exit", left)
-
     def flush_journal(self) -> None:
         """Wait until every table action is on the disk (tools, tests, the end of a run)."""
         self.tables.flush()
@@ -860,7 +847,7 @@ def run(options: KioskOptions) -> int:
             kiosk.thinker.shutdown(wait=False, cancel_futures=True)
             kiosk.background.shutdown(wait=False, cancel_futures=True)
             kiosk.close_phones()
-            kiosk.save_unsaved()
+            kiosk.journal.save_before_exit(kiosk.committer)
             if kiosk.committer is not None:
                 kiosk.committer.close()  # what was played is written before the exit
         if options.screenshot is not None:

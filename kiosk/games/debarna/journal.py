@@ -203,6 +203,17 @@ class Journal:
         self.notice = ("journal.saved_again", {"count": count})
         return 0
 
+    def save_before_exit(self, writer: Committer | None) -> None:
+        """At the end of a run, what could not be written meanwhile (a full or read-only
+        disk) is tried once more, on `writer`'s thread if the journal is written there;
+        what still cannot be is said in the log."""
+        if not self._backlog:
+            return
+        left = writer.call(self.save_unsaved, None, True) if writer is not None \
+            else self.save_unsaved(force=True)
+        if left:
+            log.error("%d writes of the game journal could not be saved before the exit", left)
+
     def _at_start(self, op: Op) -> int:
         """A write of the start (a hand closed as damaged, one continued), on the store
         read at start, on this thread; kept for the disk too while it cannot be written."""
