@@ -502,9 +502,9 @@ def run(args: argparse.Namespace) -> int:
     parts = Parts()
     pump = hub.pump
 
-    def timed_pump(now: float) -> None:
+    def timed_pump(now: float, push: bool = True) -> None:
         began, cpu = time.perf_counter(), time.thread_time()
-        pump(now)
+        pump(now, push)
         parts.pump = time.perf_counter() - began
         parts.pump_cpu = time.thread_time() - cpu
         pumps.append(parts.pump)
