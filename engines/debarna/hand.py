@@ -5,7 +5,10 @@ Rules §4–6. The hand is a pure state machine: `call(number)` is the chance st
 `present(ticket)` takes a verified ticket (scanned, or named by its serial) and says
 what it does: in play, joining, replacing the other grid under its serial, kept out
 with its claim only tried, or refused because a winner holds its serial; before the
-first call `withdraw(serial)` takes a ticket out of play again.
+first call `withdraw(serial)` takes a ticket out of play again. `claim_unseen(card)`
+judges a claim for a card the hand does not hold (checked by numbers: a whole card, or
+only the claimed row, `CardRow`) by the same rules, recording a good claim's win under
+the card's serial without putting the card in play.
 It has no turns (a claim may come from any card at any time), so it is outside the
 turn-based protocol of `engines.protocol` on purpose.
 Claim rules (§6):
@@ -38,6 +41,7 @@ Claim rules (§6):
 from __future__ import annotations
 
 import copy
+import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -103,6 +107,16 @@ class Verdict:
     rows: tuple[int, ...] = ()
     completed_call: int | None = None
     completed_number: int | None = None
+    by_numbers: bool = False  # judged on numbers the host typed, not on a card the hand holds
+
+
+@dataclass(frozen=True)
+class CardRow:
+    """One row of a card the hand has never seen: all that is known of it when the host
+    types only the claimed row's numbers. It can show a Line and nothing else."""
+
+    serial: str
+    numbers: frozenset[int]
 
 
 class Admit(StrEnum):
@@ -137,23 +151,57 @@ _ROW_STAGES = {Stage.LINE: 1, Stage.TWO_LINES: 2, Stage.FULL_HOUSE: ROWS}
 
 @dataclass
 class _Progress:
-    """How far one ticket has come: what is covered, and on which call each row completed."""
+    """How far one card has come: what is covered, and on which call each row completed.
 
-    ticket: Ticket
-    row_left: list[int] = field(default_factory=lambda: [5] * ROWS)
-    row_done: list[int | None] = field(default_factory=lambda: [None] * ROWS)
+    A card is a ticket (all its rows) or, checked by numbers, only the row claimed
+    (`ticket` None): then the side patterns and the stages of more rows are unknown.
+    """
+
+    serial: str
+    rows: tuple[frozenset[int], ...]
+    ticket: Ticket | None = None
+    row_left: list[int] = field(init=False)
+    row_done: list[int | None] = field(init=False)
     corners_left: int = 4
     covered: int = 0
     side_done: dict[Stage, int] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        self.row_left = [len(row) for row in self.rows]
+        self.row_done = [None] * len(self.rows)
+
+    @classmethod
+    def of(cls, card: Ticket | CardRow, called: Iterable[int] = ()) -> _Progress:
+        """A card's progress, caught up with the numbers `called` (in order)."""
+        if isinstance(card, CardRow):
+            progress = cls(card.serial, (card.numbers,))
+        else:
+            progress = cls(card.serial, card.rows, card)
+        where = progress.row_of
+        for index, number in enumerate(called):
+            row = where.get(number)
+            if row is not None:
+                progress.cover(row, number, index)
+        return progress
+
+    @property
+    def row_of(self) -> dict[int, int]:
+        return {n: r for r, row in enumerate(self.rows) for n in row}
+
+    def knows(self, stage: Stage) -> bool:
+        """Whether what is known of the card can show the stage (a row shows only a Line)."""
+        need = _ROW_STAGES.get(stage)
+        return self.ticket is not None or (need is not None and need <= len(self.rows))
+
     def cover(self, row: int, number: int, index: int) -> None:
-        self.covered += 1
-        if self.covered == EARLY_FIVE_COUNT:
-            self.side_done[Stage.EARLY_FIVE] = index
-        if number in self.ticket.corners:
-            self.corners_left -= 1
-            if self.corners_left == 0:
-                self.side_done[Stage.FOUR_CORNERS] = index
+        if self.ticket is not None:
+            self.covered += 1
+            if self.covered == EARLY_FIVE_COUNT:
+                self.side_done[Stage.EARLY_FIVE] = index
+            if number in self.ticket.corners:
+                self.corners_left -= 1
+                if self.corners_left == 0:
+                    self.side_done[Stage.FOUR_CORNERS] = index
         self.row_left[row] -= 1
         if self.row_left[row] == 0:
             self.row_done[row] = index
@@ -176,7 +224,7 @@ class _Progress:
         need = _ROW_STAGES.get(stage)
         if need is None:
             return () if self.side_done.get(stage) == last else None
-        fresh = [r for r in range(ROWS) if self.row_done[r] == last]
+        fresh = [r for r in range(len(self.rows)) if self.row_done[r] == last]
         if not fresh:
             return None
         older = sorted((i, r) for r, i in enumerate(self.row_done) if i is not None and i < last)
@@ -213,18 +261,15 @@ class Hand:
     def register(self, ticket: Ticket) -> None:
         """Register a ticket in play. A ticket joining late catches up with the calls."""
         key = normalise_serial(ticket.serial)
-        if key in self._progress:
-            if self._progress[key].ticket.grid != ticket.grid:
+        held = self.ticket(key)
+        if held is not None:
+            if held.grid != ticket.grid:
                 raise HandError("serials are unique", f"another ticket has serial {key}")
             return
-        progress = _Progress(ticket)
+        progress = _Progress.of(ticket, self._called)
         self._progress[key] = progress
-        rows = {n: r for r, row in enumerate(ticket.rows) for n in row}
-        for n, r in rows.items():
+        for n, r in progress.row_of.items():
             self._by_number.setdefault(n, []).append((progress, r))
-        for index, n in enumerate(self._called):
-            if n in rows:
-                progress.cover(rows[n], n, index)
 
     def replace(self, ticket: Ticket) -> None:
         """Put `ticket` in place of the registered ticket with its serial.
@@ -238,11 +283,11 @@ class Hand:
         if old is None:
             self.register(ticket)
             return
-        if self._has_won(old.ticket):
+        if old.serial in self._winning_serials():
             raise HandError("a winning card stays as it won",
                             f"ticket {ticket.serial} has already won in this hand")
         del self._progress[key]
-        for n in {n for row in old.ticket.rows for n in row}:
+        for n in old.row_of:
             self._by_number[n] = [(p, r) for p, r in self._by_number[n] if p is not old]
         self._burnt.discard(key)
         self.register(ticket)
@@ -282,16 +327,20 @@ class Hand:
             raise HandError("tickets leave only before the first call",
                             f"{len(self._called)} numbers have been called")
         key = normalise_serial(serial)
-        progress = self._progress.pop(key, None)
-        if progress is None:
+        ticket = self.ticket(serial)
+        if ticket is None:
             raise HandError("only a ticket in play can leave it", f"no ticket {serial} is in play")
-        for n in progress.ticket.numbers:
+        progress = self._progress.pop(key)
+        for n in progress.row_of:
             self._by_number[n] = [(p, r) for p, r in self._by_number[n] if p is not progress]
         self._burnt.discard(key)
-        return progress.ticket
+        return ticket
 
     def _has_won(self, ticket: Ticket) -> bool:
-        return any(ticket.serial in win.serials for win in self._winners.values())
+        return ticket.serial in self._winning_serials()
+
+    def _winning_serials(self) -> set[str]:
+        return {serial for win in self._winners.values() for serial in win.serials}
 
     def ticket(self, serial: str) -> Ticket | None:
         progress = self._progress.get(normalise_serial(serial))
@@ -299,7 +348,8 @@ class Hand:
 
     @property
     def tickets(self) -> tuple[Ticket, ...]:
-        return tuple(p.ticket for p in self._progress.values())
+        # Every card in play is a ticket (only `claim_unseen` judges a row alone).
+        return tuple(p.ticket for p in self._progress.values() if p.ticket is not None)
 
     def is_burnt(self, serial: str) -> bool:
         return normalise_serial(serial) in self._burnt
@@ -361,24 +411,22 @@ class Hand:
                 open_.append(stage)
         return tuple(open_)
 
-    def _won_main_on(self, key: str, index: int) -> Stage | None:
-        """The main stage this card won on call `index`, if it won one there."""
-        serial = self._progress[key].ticket.serial
+    def _won_main_on(self, serial: str, index: int) -> Stage | None:
+        """The main stage the card `serial` won on call `index`, if it won one there."""
         for stage in self.options.main_stages:
             win = self._winners.get(stage)
             if win is not None and win.call_index == index and serial in win.serials:
                 return stage
         return None
 
-    def _winnable(self, key: str, candidates: tuple[Stage, ...],
+    def _winnable(self, progress: _Progress, candidates: tuple[Stage, ...],
                   last: int) -> list[tuple[Stage, tuple[int, ...]]]:
         """The stages among `candidates` the card wins on the last call, with their rows.
 
         A card wins at most one main stage on a call: the first in §5 order that it
         holds an instance of (or the one it already won on this call, claimed again).
         """
-        progress = self._progress[key]
-        already = self._won_main_on(key, last)
+        already = self._won_main_on(progress.serial, last)
         main_taken = False
         won: list[tuple[Stage, tuple[int, ...]]] = []
         for stage in candidates:
@@ -405,8 +453,8 @@ class Hand:
         for key, progress in self._progress.items():
             if key in self._burnt:
                 continue
-            for stage, _ in self._winnable(key, open_, last):
-                reached.setdefault(stage, []).append(progress.ticket.serial)
+            for stage, _ in self._winnable(progress, open_, last):
+                reached.setdefault(stage, []).append(progress.serial)
         return {stage: reached[stage] for stage in open_ if stage in reached}
 
     # -- claims ----------------------------------------------------------------------
@@ -419,54 +467,82 @@ class Hand:
         progress = self._progress.get(key)
         if progress is None:
             return Verdict(serial, False, reason=Reason.UNKNOWN_TICKET)
+        return self._judge(key, progress, stage)
+
+    def claim_unseen(self, card: Ticket | CardRow, stage: Stage | None = None) -> Verdict:
+        """Check a claim for a card the hand does not hold, as `claim` checks one it holds.
+
+        For a check by numbers: `card` is the whole card (a ticket built from the typed
+        numbers) or only its claimed row (`CardRow`). Its progress is worked out from the
+        calls, every rule of `claim` applies, and a good claim's win is recorded under the
+        card's serial (so later claims share it, or are late, as for any card) while the
+        card stays out of play. The card's serial names it across claims: the same serial
+        is the same card (its one main stage a call, its burning). A row can show a Line
+        only: claiming another stage on a row is a HandError (it cannot be judged).
+        The verdict says it was judged by numbers.
+        """
+        key = normalise_serial(card.serial)
+        if key in self._progress:
+            raise HandError("serials are unique", f"a ticket in play has serial {key}")
+        progress = _Progress.of(card, self._called)
+        if stage is not None and not progress.knows(stage):
+            raise HandError("a row shows only a line",
+                            f"a row alone cannot show {stage}: the whole card is needed")
+        verdict = self._judge(key, progress, stage)
+        return dataclasses.replace(verdict, by_numbers=True)
+
+    def _judge(self, key: str, progress: _Progress, stage: Stage | None) -> Verdict:
         ticket = progress.ticket
+        serial = progress.serial
         if key in self._burnt:
-            return Verdict(ticket.serial, False, reason=Reason.BURNT, ticket=ticket)
+            return Verdict(serial, False, reason=Reason.BURNT, ticket=ticket)
         last = len(self._called) - 1
         if last < 0:
-            return Verdict(ticket.serial, False, reason=Reason.NO_NUMBER_CALLED, ticket=ticket)
+            return Verdict(serial, False, reason=Reason.NO_NUMBER_CALLED, ticket=ticket)
 
-        open_ = self.open_stages()
+        open_ = tuple(s for s in self.open_stages() if progress.knows(s))
         if stage is not None:
-            refused = self._refuse_named_stage(stage, open_, ticket, last)
+            refused = self._refuse_named_stage(stage, open_, progress, last)
             if refused is not None:
                 return refused
             candidates: tuple[Stage, ...] = (stage,)
         else:
             candidates = open_
 
-        won = self._winnable(key, candidates, last)
+        won = self._winnable(progress, candidates, last)
         if won:
-            return self._record(ticket, won, last)
+            return self._record(progress, won, last)
         return self._refuse(key, progress, candidates, last, named=stage is not None)
 
     def _refuse_named_stage(
-        self, stage: Stage, open_: tuple[Stage, ...], ticket: Ticket, last: int
+        self, stage: Stage, open_: tuple[Stage, ...], progress: _Progress, last: int
     ) -> Verdict | None:
         if stage in open_:
             return None
         reason = Reason.STAGE_WON if stage in self._winners else Reason.NOT_IN_PLAY
         return Verdict(
-            ticket.serial, False, reason=reason, ticket=ticket, call_index=last, stage=stage
+            progress.serial, False, reason=reason, ticket=progress.ticket, call_index=last,
+            stage=stage,
         )
 
-    def _record(self, ticket: Ticket, won: list[tuple[Stage, tuple[int, ...]]],
+    def _record(self, progress: _Progress, won: list[tuple[Stage, tuple[int, ...]]],
                 last: int) -> Verdict:
+        serial = progress.serial
         shared: set[str] = set()
         for stage, _ in won:
             previous = self._winners.get(stage)
             serials = previous.serials if previous else ()
-            if ticket.serial not in serials:
-                serials = (*serials, ticket.serial)
+            if serial not in serials:
+                serials = (*serials, serial)
             self._winners[stage] = Win(stage, last, self._called[last], serials)
-            shared.update(s for s in serials if s != ticket.serial)
+            shared.update(s for s in serials if s != serial)
         rows = next((r for s, r in won if s in self.options.main_stages), won[0][1])
         return Verdict(
-            ticket.serial,
+            serial,
             True,
             stages=tuple(s for s, _ in won),
             shared_with=tuple(sorted(shared)),
-            ticket=ticket,
+            ticket=progress.ticket,
             call_index=last,
             rows=rows,
         )
@@ -474,7 +550,7 @@ class Hand:
     def _late(self, progress: _Progress, stage: Stage, last: int, reason: Reason) -> Verdict:
         done = progress.first_complete(stage)
         return Verdict(
-            progress.ticket.serial, False, reason=reason, ticket=progress.ticket,
+            progress.serial, False, reason=reason, ticket=progress.ticket,
             call_index=last, stage=stage, rows=progress.earlier_instance(stage),
             completed_call=done,
             completed_number=self._called[done] if done is not None else None,
@@ -485,13 +561,14 @@ class Hand:
         named: bool,
     ) -> Verdict:
         ticket = progress.ticket
+        serial = progress.serial
         # One main stage a call: the card won one on this number already.
-        already = self._won_main_on(key, last)
+        already = self._won_main_on(serial, last)
         if already is not None:
             blocked = [s for s in candidates if s in self.options.main_stages and s != already]
             if blocked:
                 return Verdict(
-                    ticket.serial, False, reason=Reason.ONE_STAGE_A_CALL, ticket=ticket,
+                    serial, False, reason=Reason.ONE_STAGE_A_CALL, ticket=ticket,
                     call_index=last, stage=blocked[0], stages=(already,),
                     rows=progress.instance_on(already, last) or (),
                 )
@@ -506,14 +583,14 @@ class Hand:
         # otherwise the stage was simply gone.
         for s, win in self._winners.items():
             done = progress.first_complete(s)
-            if win.call_index < last and done is not None and ticket.serial not in win.serials:
+            if win.call_index < last and done is not None and serial not in win.serials:
                 reason = Reason.TOO_LATE if done <= win.call_index else Reason.STAGE_WON
                 return self._late(progress, s, last, reason)
         burn = self.options.burn_false_claims
         if burn:
             self._burnt.add(key)
         return Verdict(
-            ticket.serial, False, reason=Reason.NOT_COMPLETE, ticket=ticket,
+            serial, False, reason=Reason.NOT_COMPLETE, ticket=ticket,
             call_index=last, burnt=burn, stage=candidates[0] if candidates else None,
         )
 
