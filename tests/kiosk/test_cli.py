@@ -203,6 +203,12 @@ def test_as_root_the_commands_use_the_services_key_as_its_user_and_leave_nothing
     assert listed.returncode == 0 and f"series {key['series']}" in listed.stdout
     history = run_as(None, launcher, "history", env=env)
     assert history.returncode == 0, history.stderr
+    assert not (service / "journal.sqlite3").exists()  # reading makes no journal
+    printed = run_as(None, launcher, "tickets", "--strips", "1", "--format", "pdf", "--out",
+                     str(service / "tickets.pdf"), env=env)
+    assert printed.returncode == 0, printed.stderr
+    listed = run_as(None, launcher, "tickets", "issued", env=env)
+    assert listed.returncode == 0 and "6 tickets" in listed.stdout
     assert (service / "journal.sqlite3").exists()
     assert owners(service) == {"nobody"}  # the service can open everything there
 
