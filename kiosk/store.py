@@ -11,6 +11,7 @@ a sentence a person can act on.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import json
 import logging
@@ -515,6 +516,7 @@ def _unsaved_copy(path: Path) -> Store | None:
     try:
         folder = Path(tempfile.mkdtemp(prefix="debarna-unsaved-",
                                        dir=shm if shm.is_dir() else None))
+        atexit.register(shutil.rmtree, folder, True)  # the copy goes with the kiosk
         copy = copy_journal(path, folder)
         store = Store(copy)
     except (OSError, StoreError) as exc:
