@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from benchmarks.shots import headless, save_screen, shot_arguments  # noqa: E402
+from benchmarks.shots import both_languages, headless  # noqa: E402
 
 headless()
 import pygame  # noqa: E402
@@ -65,16 +65,7 @@ def checkin_picture(lang: str, size: tuple[int, int]) -> pygame.Surface:
 
 
 def main() -> int:
-    args, size = shot_arguments(__doc__.splitlines()[0], str(ROOT / "docs"),
-                                "the folder to save in")
-    pygame.display.init()
-    pygame.font.init()
-    try:
-        for lang in ("en", "fa"):
-            save_screen(checkin_picture(lang, size), Path(args.out) / f"checkin-{lang}.png")
-    finally:
-        pygame.quit()
-    return 0
+    return both_languages(__doc__.splitlines()[0], str(ROOT / "docs"), checkin_picture, "checkin")
 
 
 if __name__ == "__main__":

@@ -72,3 +72,19 @@ def save_shot(screen: Any, out: Path) -> None:
     out.parent.mkdir(parents=True, exist_ok=True)
     save_small(screen, out)
     print(f"saved {out}")
+
+
+def both_languages(description: str, out: str, picture: Any, name: str) -> int:
+    """A screenshot script's `main` for a screen in English and Persian: its command line
+    (`shot_arguments`), then `picture(lang, size)` saved as ``<out>/<name>-<lang>.png``."""
+    import pygame
+
+    args, size = shot_arguments(description, out, "the folder to save in")
+    pygame.display.init()
+    pygame.font.init()
+    try:
+        for lang in ("en", "fa"):
+            save_screen(picture(lang, size), Path(args.out) / f"{name}-{lang}.png")
+    finally:
+        pygame.quit()
+    return 0
