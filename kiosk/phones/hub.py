@@ -229,7 +229,7 @@ class PhoneHub(CheckinDesk):
         """A new TV code every `TV_CODE_PERIOD` seconds (the one before kept a while)."""
         if self._tv_code_at is None:
             self._tv_code_at = now
-        elif now - self._tv_code_at >= TV_CODE_PERIOD:
+        elif now >= self._tv_code_at + TV_CODE_PERIOD:  # the moment itself, exactly
             self._tv_code_before, self.tv_code = self.tv_code, self._tv_code()
             self._tv_code_at = now
             if self.on_tv_code is not None:
@@ -242,7 +242,7 @@ class PhoneHub(CheckinDesk):
         if code == self.tv_code:
             return True
         at = self._tv_code_at
-        return code == self._tv_code_before and at is not None and now - at < TV_CODE_GRACE
+        return code == self._tv_code_before and at is not None and now < at + TV_CODE_GRACE
 
     # -- once a frame -------------------------------------------------------------------------
     def pump(self, now: float, push: bool = True) -> None:
