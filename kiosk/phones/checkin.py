@@ -2,18 +2,48 @@
 `kiosk.phones`): the serials a phone holds put in play through the Dabernā caller's own
 `lookup` and `check_in_ticket`, each answered in the phone's words, and the rest of a
 strip offered. `CheckinDesk` is the part of the phones' hub (`kiosk.phones.hub.PhoneHub`)
-that does it."""
+that does it.
+
+It also gives fresh tickets to a phone with no paper ticket (`POST /api/take`), and is the
+hub's side of the page that then holds them (`GET /mine`, role "tickets"):
+
+- **Taking.** While the TV checks tickets in, a phone that gives the TV's code may take 1
+  to `TAKE_MOST` tickets at a time, up to `PHONE_MOST` in play from one address and
+  `HAND_MOST` phones' tickets in a hand. They are drawn and registered on the issuer's
+  thread (the caller's `issue_fresh`, `kiosk.games.debarna.fresh`: same key, same
+  series, serials never used), then, on the frame loop, put in play together by the
+  caller (`check_in_phone`: journaled in one write, with the name the phone gave as
+  their holder, marked as a phone's on the TV's list). The phone's answer waits for the
+  next pump, which the kiosk runs only once the journal has written the check-in
+  (`kiosk.committer`): a ticket the phone is told it holds is on the disk. Each take is
+  charged to the server's limiter (one that succeeds too), a wrong TV code first; a
+  refusal changes nothing.
+- **The page that is the tickets.** The answer gives each ticket's serial, its signed
+  code and a secret that claims (its own signed code opened it). The page keeps the
+  signed codes (in its address and in localStorage), so a reload or a restarted kiosk
+  gets them back by `POST /api/ticket`; its socket says `hello` with every secret, its
+  model (`kind` "tickets") holds each ticket with its own claim, and `{"type": "claim",
+  "serial": s}` claims for one of them, as its printed QR code scanned at the TV does.
+"""
 
 from __future__ import annotations
 
 import logging
+from concurrent.futures import Future
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
 from engines.debarna.codes import TicketCodes
 from engines.debarna.strips import TICKETS_PER_STRIP
 from engines.debarna.ticket import Ticket, normalise_serial
 from kiosk.i18n import FSI, PDI, Translator, Written
+from kiosk.phones.models import page_words
+from kiosk.phones.names import NameRefused, check_name
 from kiosk.phones.server import Request
+
+if TYPE_CHECKING:
+    from kiosk.phones.hub import Client, HeldTicket
+    from kiosk.text import TextRenderer
 
 log = logging.getLogger("kiosk.phones.hub")
 
@@ -23,6 +53,32 @@ SERIAL_MAX: Final = 24  # characters of a typed serial
 TYPED_DIGITS: Final = str.maketrans("۰۱۲۳۴۵۶۷۸۹٠١٢٣٤٥٦٧٨٩", "0123456789" * 2)
 # What a check-in did with each serial: put in play (or found there) and followable, or not.
 IN_PLAY: Final = frozenset({"in_play", "already"})
+TAKE_MOST: Final = 6  # fresh tickets one take may ask for (a strip)
+PHONE_MOST: Final = 6  # fresh tickets in play that one phone (address) took
+HAND_MOST: Final = 48  # fresh tickets in play that phones took, in all (a boxed set's 48)
+# The page holding a phone's tickets: its own words (`phones.take.<key>`, as "take.<key>").
+TAKE_WORDS: Final = ("title", "offer", "name", "how_many", "fewer", "more", "button",
+                     "button_one", "mine_link", "none", "not_in_play", "claim_this", "back",
+                     "again", "gone")
+
+
+@dataclass
+class Take:
+    """A take being issued: its request, who asked, and the issuer's future."""
+
+    request: Request
+    address: str
+    holder: str | None
+    lang: str | None
+    count: int
+    future: Future[list[Ticket]] = field(repr=False)
+
+
+def take_words(tr: Translator) -> dict[str, str]:
+    """The words of the pages that take and hold tickets (with every page's)."""
+    words = page_words(tr)
+    words.update((f"take.{word}", tr(f"phones.take.{word}")) for word in TAKE_WORDS)
+    return words
 
 
 class CheckinDesk:
@@ -33,9 +89,24 @@ class CheckinDesk:
         caller: Any
         codes: TicketCodes | None
 
+        tickets: dict[str, HeldTicket]
+        clients: dict[int, Client]
+        claim: Any
+
         def _tr(self, lang: str | None = None) -> Translator: ...
         def _takes_tv_code(self, code: object, now: float) -> bool: ...
         def _follow_secret(self, ticket: Ticket, claims: bool) -> str: ...
+        def _error(self, client: int, line: str, reason: str | None = None,
+                   translated: bool = False) -> None: ...
+        def _verdict(self, held: HeldTicket, claim: dict[str, Any] | None,
+                     tr: Translator) -> dict[str, Any] | None: ...
+
+    def _fresh_takes(self) -> None:
+        """No take issued yet (the hub's start)."""
+        self._takes: list[Take] = []  # being issued
+        self._take_replies: list[tuple[Request, int, dict[str, Any]]] = []  # next pump's
+        self._taken_by: dict[str, list[str]] = {}  # address -> serials it took
+        self._names_text: TextRenderer | None = None
 
     def _checkin(self, request: Request, now: float) -> None:
         """`POST /api/checkin`: the serials a phone holds put in play, each answered (see
@@ -91,6 +162,180 @@ class CheckinDesk:
             request.reply(200, body)
         else:  # nothing in play: a refusal, and paid for as one
             request.reply(404, {"error": " ".join(r["text"] for r in results), **body})
+
+    # -- fresh tickets for a phone ------------------------------------------------------
+    def _take(self, request: Request, now: float) -> None:
+        """`POST /api/take` `{"code", "count", "name"?}`: fresh tickets for this phone, or a
+        refusal that changes nothing (see the module docstring). The answer is sent once
+        they are in play and journaled (`_settle_takes`)."""
+        assert request.reply is not None
+        data = request.data
+        lang = data.get("lang")
+        lang = lang if lang in ("en", "fa") else None
+        tr = self._tr(lang)
+        if not self._takes_tv_code(data.get("code"), now):  # before anything is said
+            request.reply(403, {"error": tr("phones.errors.tv_code")})
+            return
+        count = data.get("count")
+        if not isinstance(count, int) or isinstance(count, bool) or \
+                not 1 <= count <= TAKE_MOST:
+            request.reply(400, {"error": tr("phones.take.bad_count", most=TAKE_MOST)})
+            return
+        name = data.get("name")
+        holder: str | None = None
+        if isinstance(name, str) and name.strip():
+            try:
+                holder = str(check_name(name, (), text=self._name_renderer()))
+            except NameRefused as refused:
+                request.reply(400, {"error": tr(refused.key)})
+                return
+        elif name is not None and not isinstance(name, str):
+            request.reply(400, {"error": tr("phones.errors.bad_field")})
+            return
+        caller = self.caller
+        if self.codes is None or caller is None or getattr(caller, "codes", None) is None:
+            request.reply(503, {"error": tr("phones.take.no_key")})
+            return
+        if not caller.checking_in:
+            started = caller.hand is not None and bool(caller.called)
+            request.reply(409, {"error": tr("phones.take.started" if started
+                                            else "phones.take.closed")})
+            return
+        address = str(data.get("from", ""))
+        if any(t.address == address for t in self._takes):
+            request.reply(409, {"error": tr("phones.take.busy")})
+            return
+        mine = self._phone_in_play(address)
+        if mine + count > PHONE_MOST:
+            key = "phones.take.phone_full" if mine >= PHONE_MOST else "phones.take.phone_cap"
+            request.reply(409, {"error": tr(key, most=PHONE_MOST, left=PHONE_MOST - mine)})
+            return
+        phones = sum(1 for t in caller.hand.tickets if caller.is_phone_ticket(t)) + \
+            sum(t.count for t in self._takes)
+        if phones + count > HAND_MOST:
+            request.reply(409, {"error": tr("phones.take.hand_full", most=HAND_MOST)})
+            return
+        future = caller.issue_fresh(count)
+        self._takes.append(Take(request, address, holder, lang, count, future))
+        log.info("phones: a phone asks for %d fresh tickets%s", count,
+                 f" for {holder}" if holder else "")
+
+    def _phone_in_play(self, address: str) -> int:
+        """How many fresh tickets the phone at `address` took that are in play now."""
+        hand = self.caller.hand if self.caller is not None else None
+        if hand is None:
+            return 0
+        return sum(1 for serial in self._taken_by.get(address, ())
+                   if hand.ticket(serial) is not None)
+
+    def _name_renderer(self) -> TextRenderer:
+        """The kiosk's fonts, to measure a name as the TV's list draws it (made once)."""
+        if self._names_text is None:
+            from kiosk.text import TextRenderer
+            self._names_text = TextRenderer()
+        return self._names_text
+
+    def _settle_takes(self, now: float) -> None:
+        """Once a pump, first thing: the answers of the takes put in play by the pump
+        before (their check-in is on the disk by now: the kiosk pumps only once the
+        journal has written everything), then the takes the issuer has finished, put in
+        play now and answered by the next pump."""
+        replies, self._take_replies = self._take_replies, []
+        for request, status, body in replies:
+            assert request.reply is not None
+            request.reply(status, body)
+        if not self._takes:
+            return
+        waiting: list[Take] = []
+        for take in self._takes:
+            if not take.future.done():
+                waiting.append(take)
+            else:
+                self._settle_take(take, now)
+        self._takes = waiting
+
+    def _settle_take(self, take: Take, now: float) -> None:
+        assert take.request.reply is not None
+        tr = self._tr(take.lang)
+        caller = self.caller
+        try:
+            tickets = take.future.result()
+        except Exception as exc:  # a disk that cannot be written, a key that cannot be
+            log.error("phones: no fresh tickets could be issued: %s", exc)
+            take.request.reply(503, {"error": tr("phones.take.failed")})
+            return
+        if caller is None:
+            take.request.reply(409, {"error": tr("phones.take.closed")})
+            return
+        if caller.check_in:  # (without check-in, tickets known are dealt in at once)
+            caller.add_tickets(tickets)  # issued: known by their serials from now on
+        added = caller.check_in_phone(tickets, now, take.holder) if caller.checking_in else []
+        if not added:  # calling started meanwhile: issued, but nobody's; nothing in play
+            started = caller.hand is not None and bool(caller.called)
+            take.request.reply(409, {"error": tr("phones.take.started" if started
+                                                 else "phones.take.closed")})
+            return
+        self._taken_by.setdefault(take.address, []).extend(t.serial for t in added)
+        assert self.codes is not None
+        body = {"count": caller.in_play,
+                "text": tr("phones.take.taken", count=len(added)),
+                "tickets": [{"serial": t.serial, "payload": self.codes.encode(t),
+                             "secret": self._follow_secret(t, True)} for t in added]}
+        self._take_replies.append((take.request, 200, body))
+
+    # -- the page that holds a phone's tickets ------------------------------------------
+    def _tickets_model(self, info: Client, tr: Translator) -> dict[str, Any] | None:
+        """The page holding a phone's tickets (`kind` "tickets"): the numbers called,
+        and each ticket with its grid, its own claim and whether it may claim now."""
+        caller = self.caller
+        if caller is None:
+            return None
+        hand = caller.hand
+        running = hand is not None
+        if caller.checking_in:
+            status = tr("phones.take.waiting")
+        else:
+            status = tr("phones.hand_on" if running else "phones.no_hand")
+        own = []
+        for secret in info.secrets:
+            held = self.tickets.get(secret)
+            if held is None:
+                continue
+            ticket = held.ticket
+            found = hand.ticket(ticket.serial) if hand is not None else None
+            playing = found is not None and found.grid == ticket.grid
+            own.append({"serial": ticket.serial, "grid": [list(row) for row in ticket.grid],
+                        "in_play": playing, "holder": caller.holder(ticket),
+                        "can_claim": running and held.claims and playing,
+                        "claim": self._verdict(held, info.claims.get(ticket.serial), tr)})
+        return {"kind": "tickets", "lang": tr.lang, "rtl": tr.rtl,
+                "title": tr("phones.take.mine_title"), "called": list(caller.called),
+                "last": caller.last, "status": status, "tickets": own,
+                "words": take_words(tr)}
+
+    def _claim_one(self, client: int, info: Client, serial: object, now: float) -> None:
+        """`{"type": "claim", "serial": s}` from the page of a phone's tickets: a claim for
+        that one of them, as its code scanned at the TV makes; its panel shows the
+        verdict (and the others' panels are put away: the TV judges one claim at a time)."""
+        held = next((h for s in info.secrets if (h := self.tickets.get(s)) is not None
+                     and h.ticket.serial == serial), None)
+        caller = self.caller
+        if held is None or caller is None or self.claim is None:
+            self._error(client, "phones.errors.not_here")
+            return
+        if caller.hand is None:
+            self._error(client, "phones.no_hand")
+            return
+        self.claim(held.payload, now)
+        open_claim = {"state": "open"}
+        for other in self.clients.values():  # every page holding this ticket sees it
+            if other.role == "tickets" and any(self.tickets.get(s) is held
+                                               for s in other.secrets):
+                other.claims = {held.ticket.serial: open_claim}
+                other.stamp = None
+            elif other.role == "ticket" and self.tickets.get(other.secret) is held:
+                other.claim = open_claim
+                other.stamp = None
 
     def _check_in(self, ticket: Ticket, tr: Translator, now: float) -> dict[str, Any]:
         """One ticket put in play by the caller, and what the phone is told of it. One

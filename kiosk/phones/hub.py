@@ -26,6 +26,9 @@ moved. The rules it keeps:
   typing does. A ticket put in play so may be followed from then on, never claimed. At
   most a strip's six serials come at once, and the others of a ticket's strip are only
   offered: the player taps those they hold.
+- **Fresh tickets** for a phone with no paper ticket are taken at check-in as well, with
+  the TV's code, paid for as a check-in is, and capped (`kiosk.phones.checkin`); the
+  page that holds them may claim for each, as its printed code would.
 - **The TV's code** changes on a clock, every `TV_CODE_PERIOD` seconds, and the code it
   replaced is still taken for `TV_CODE_GRACE` seconds. Wrong codes never change it: a
   code that changed after so many misses let anyone who sends wrong ones keep it changing
@@ -51,7 +54,7 @@ from urllib.parse import urlsplit
 from engines.debarna.codes import CodeError, TicketCodes
 from engines.debarna.ticket import Ticket
 from kiosk.i18n import Translator
-from kiosk.phones.checkin import SERIAL_MAX, TYPED_DIGITS, CheckinDesk
+from kiosk.phones.checkin import SERIAL_MAX, TYPED_DIGITS, CheckinDesk, take_words
 from kiosk.phones.models import board_model, checkin_model, seat_model, speaking, ticket_model
 from kiosk.phones.names import NameRefused, check_name
 from kiosk.phones.server import Request, encode
@@ -108,6 +111,10 @@ class Client:
     stamp: object = None
     model: dict[str, Any] | None = None
     claim: dict[str, Any] | None = None
+    # The page of a phone's fresh tickets (role "tickets"): their secrets, and each
+    # ticket's claim by its serial.
+    secrets: tuple[str, ...] = ()
+    claims: dict[str, dict[str, Any]] = field(default_factory=dict)
 
 
 @dataclass
@@ -170,6 +177,7 @@ class PhoneHub(CheckinDesk):
         self._sent = time.time()
         self._table_stamp: object = None
         self._caller_stamp: object = None
+        self._fresh_takes()
         # The host the phones' addresses name is the kiosk's own: the server answers it.
         allow = getattr(outlet, "allow_host", None)
         host = urlsplit(self.base_url).hostname
@@ -253,6 +261,7 @@ class PhoneHub(CheckinDesk):
             poll()
         requests = self.outlet.requests
         self._turn_tv_code(now)
+        self._settle_takes(now)  # fresh tickets for phones, issued meanwhile
         for _ in range(512):  # bounded: a flood waits for the next frame
             try:
                 request = requests.get_nowait()
@@ -276,6 +285,8 @@ class PhoneHub(CheckinDesk):
             self._ticket(request, now)
         elif kind == "checkin":
             self._checkin(request, now)
+        elif kind == "take":
+            self._take(request, now)
         elif kind == "hello":
             self._hello(request.client, request.data, now)
         elif kind == "gone":
@@ -391,9 +402,16 @@ class PhoneHub(CheckinDesk):
         if role == "ticket" and secret not in self.tickets:
             self._closed(client, "phones.closed_ticket", lang)
             return
-        if role == "checkin":
+        held: tuple[str, ...] = ()
+        if role == "tickets":  # a phone's fresh tickets: those of its secrets still known
+            held = tuple(s for s in dict.fromkeys(data.get("secrets", ()))
+                         if s in self.tickets and self.tickets[s].claims)
+            if not held:
+                self._closed(client, "phones.take.gone", lang)
+                return
+        if role in ("checkin", "tickets"):
             secret = ""
-        self.clients[client] = Client(role, lang, secret)
+        self.clients[client] = Client(role, lang, secret, secrets=held)
         found = self._seat_of(secret) if role == "seat" else None
         self.outlet.send(client, {"type": "welcome", "role": role,
                                   "seat": None if found is None else found[1]})
@@ -469,6 +487,8 @@ class PhoneHub(CheckinDesk):
             self._seat_message(client, info, seat, data, now)
         elif info.role == "ticket" and kind == "claim":
             self._claim(client, info, now)
+        elif info.role == "tickets" and kind == "claim":
+            self._claim_one(client, info, data.get("serial"), now)
         else:
             self._error(client, "phones.errors.not_here")
 
@@ -584,16 +604,17 @@ class PhoneHub(CheckinDesk):
                 was = self._held.get(info.secret)
                 table = was[0] if was is not None else self.scene
                 stamp: object = (stamps.get(id(table)), table is self.scene, info.lang)
-            elif info.role == "checkin":
+            elif info.role in ("checkin", "tickets"):
                 if checkin_stamp is None:
                     checkin_stamp = self._stamp_checkin()
-                stamp = (checkin_stamp, info.lang)
+                stamp = (checkin_stamp, info.lang, repr(info.claims))
             else:
                 stamp = (caller_stamp, info.lang, info.claim)
             if stamp == info.stamp:
                 continue
             info.stamp = stamp
-            key = (info.role, info.secret, info.lang, repr(info.claim))
+            key = (info.role, info.secret, info.lang, repr(info.claim), info.secrets,
+                   repr(info.claims))
             if key not in built:
                 model = self._model(client, info, now)
                 if model is None:
@@ -644,8 +665,13 @@ class PhoneHub(CheckinDesk):
             return model if scene is self.scene else away(model, tr)
         if self.caller is None:
             return None
-        if info.role == "checkin":
-            return checkin_model(self.caller, tr)
+        if info.role == "checkin":  # with the words of taking fresh tickets
+            model = checkin_model(self.caller, tr)
+            model["words"] = {**model["words"], **take_words(tr)}
+            model["take"] = self.codes is not None and self.caller.codes is not None
+            return model
+        if info.role == "tickets":
+            return self._tickets_model(info, tr)
         return board_model(self.caller, tr)  # a board page (a ticket's: `_ticket_text`)
 
     def _ticket_text(self, client: int, info: Client, shared: dict[tuple[str, bool], str]
@@ -674,12 +700,13 @@ class PhoneHub(CheckinDesk):
         self._seq += 1
         return (f'{{"type":"state","seq":{self._seq},"sent":{self._sent!r},"model":{{'
                 f'"serial":{wire(held.ticket.serial)},"grid":{held.grid},'
-                f'"claim":{wire(self._verdict(held, info, tr))},'
+                f'"claim":{wire(self._verdict(held, info.claim, tr))},'
                 f'"can_claim":{"true" if can_claim else "false"},{common}}}}}')
 
-    def _verdict(self, held: HeldTicket, info: Client, tr: Translator) -> dict[str, Any] | None:
+    def _verdict(self, held: HeldTicket, claim: dict[str, Any] | None,
+                 tr: Translator) -> dict[str, Any] | None:
         """The claim panel of a ticket's page: its own claim's verdict, as the TV says it."""
-        if info.claim is None:
+        if claim is None:
             return None
         result = self.caller.result
         if result is None or result.serial != held.ticket.serial:

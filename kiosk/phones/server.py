@@ -14,9 +14,9 @@ thread. What it does itself is keep the network in bounds:
   one address and in all (`Doors`): a request that never ends cannot hold the server's
   files, and one address cannot take the connections the other phones need;
 - at most `max_clients` pages are connected at once (a new one gets HTTP 503);
-- joins, ticket requests and check-ins are charged to their address before they are
-  answered (`POST_RATE`, `POST_BURST`; a request that succeeds is given back), so
-  requests sent at once count as many as they are;
+- joins, ticket requests, check-ins and takes of fresh tickets are charged to their
+  address before they are answered (`POST_RATE`, `POST_BURST`; a request that succeeds
+  is given back, but for a take), so requests sent at once count as many as they are;
 - a message is at most `MAX_MESSAGE` bytes (a longer one closes that socket), must be a
   JSON object of a known `type` with fields of the right types and lengths
   (`validate`), and each page may send `RATE` messages a second on average (a burst of
@@ -66,14 +66,16 @@ PAGE_CONNECTIONS: Final = 16  # connections in all, for each page of max_clients
 FILES_KEPT: Final = 64  # open files the server's process keeps beyond its connections
 OUT_QUEUE: Final = 64  # messages waiting for one page (a state replaces an older state)
 LANGS: Final = ("fa", "en")
-ROLES: Final = ("seat", "ticket", "board", "checkin")
+ROLES: Final = ("seat", "ticket", "board", "checkin", "tickets")
 OPEN_ROLES: Final = ("board", "checkin")  # pages with no secret: they show what the TV shows
 SECRET_MAX: Final = 64
+HELD_MOST: Final = 12  # secrets the page of a phone's fresh tickets says hello with
+SERIAL_FIELD: Final = 24  # characters of a serial in a claim
 ID_MAX: Final = 64
 NAME_MAX: Final = 24
 # The kiosk's home page, and the pages drawn by phone.js: page.html with its name in it.
 PAGES: Final = {"/": "index", "/play": "seat", "/ticket": "ticket", "/board": "board",
-                "/checkin": "checkin"}
+                "/checkin": "checkin", "/mine": "mine"}
 TYPES: Final = {"text/html": ".html", "application/javascript": ".js", "text/css": ".css"}
 
 
@@ -112,7 +114,12 @@ def validate(raw: str | bytes) -> dict[str, Any]:
         if role not in ROLES:
             raise BadMessage("bad_field")
         out: dict[str, Any] = {"type": kind, "role": role}
-        if role not in OPEN_ROLES:
+        if role == "tickets":  # a phone's fresh tickets: a secret each
+            held = data.get("secrets")
+            if not isinstance(held, list) or not 0 < len(held) <= HELD_MOST:
+                raise BadMessage("bad_field")
+            out["secrets"] = [_text({"s": item}, "s", SECRET_MAX) for item in held]
+        elif role not in OPEN_ROLES:
             out["secret"] = _text(data, "secret", SECRET_MAX)
         if "lang" in data:
             if data["lang"] not in LANGS:
@@ -134,6 +141,8 @@ def validate(raw: str | bytes) -> dict[str, Any]:
         if data.get("lang") not in LANGS:
             raise BadMessage("bad_field")
         return {"type": kind, "lang": data["lang"]}
+    if kind == "claim" and "serial" in data:  # one of the tickets of a phone's page
+        return {"type": kind, "serial": _text(data, "serial", SERIAL_FIELD)}
     if kind in ("next", "claim", "ping"):
         return {"type": kind}
     raise BadMessage("unknown_type")
@@ -406,6 +415,7 @@ class PhoneServer:
         app.router.add_post("/api/ticket", self._post("ticket"))
         app.router.add_post("/api/peek", self._post("peek"))
         app.router.add_post("/api/checkin", self._post("checkin"))
+        app.router.add_post("/api/take", self._post("take"))
         return app
 
     async def _listen(self) -> None:
@@ -548,7 +558,7 @@ class PhoneServer:
                                  status=status, headers=_HEADERS)
 
     def _post(self, kind: str) -> Callable[[web.Request], Any]:
-        """`POST /api/<kind>` ("join", "ticket", "peek", "checkin"): its body's fields
+        """`POST /api/<kind>` ("join", "ticket", "peek", "checkin", "take"): its body's fields
         handed to the frame loop as a Request of that kind, and its answer sent back; a
         peek (the join page asking which game and seat its code is for) pays as a join
         does, and a check-in as a ticket request does."""
@@ -583,17 +593,21 @@ class PhoneServer:
                 with contextlib.suppress(RuntimeError):
                     loop.call_soon_threadsafe(settle)
 
-            fields = {k: data[k] for k in ("code", "name", "serial", "payload", "serials")
-                      if k in data}
+            fields = {k: data[k] for k in ("code", "name", "serial", "payload", "serials",
+                                           "count") if k in data}
             if lang in LANGS:
                 fields["lang"] = lang
+            if kind == "take":  # a phone's fresh tickets are counted by its address
+                fields["from"] = request.remote or ""
             self.requests.put(Request(kind, -1, fields, reply))
             try:
                 status, body = await asyncio.wait_for(answer, 10)
             except TimeoutError:
                 return self.refusal("busy", 503, lang)
-            if status == 200:
-                bucket.give_back()  # only a refusal costs: guessing codes is slow
+            if status == 200 and kind != "take":
+                # Only a refusal costs: guessing codes is slow. Fresh tickets cost even
+                # when given, so a script cannot take them without end.
+                bucket.give_back()
             return web.json_response(body, status=status)
         return post
 

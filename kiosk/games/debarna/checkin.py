@@ -35,13 +35,16 @@ import contextlib
 import logging
 import re
 from collections.abc import Mapping, Sequence
+from concurrent.futures import Future
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from audio.words import ticket_clips
+from engines.debarna.codes import TicketCodes
 from engines.debarna.hand import Admit, Entry, Hand
 from engines.debarna.ticket import Ticket, normalise_serial
 from kiosk.games.debarna.claims import ENTRY_ROWS, SERIAL_CHARS, ClaimPhase
+from kiosk.games.debarna.fresh import Issuer
 from kiosk.games.debarna.journal import Journal
 from kiosk.games.debarna.outputs import Changed
 
@@ -100,6 +103,11 @@ class CheckInDesk:
     strip_offer: tuple[Ticket, ...]  # the other tickets of the strip just checked in
     taken_out: tuple[Ticket, ...]  # the tickets the list was emptied of, to put back
     _pick_at: int  # where the pick was when its ticket was taken out
+    # The tickets in play that a phone took (`check_in_phone`; normalised serials): the
+    # list marks them. Replaced, never changed in place.
+    phone_held: frozenset[str] = frozenset()
+    codes: TicketCodes | None
+    _issuer: Issuer | None = None  # made when a phone first takes tickets
 
     if TYPE_CHECKING:  # and what it uses of the controller
         @property
@@ -264,9 +272,50 @@ class CheckInDesk:
         self._offer_strip(added[-1])
         return True
 
-    def _check_in_many(self, tickets: Sequence[Ticket]) -> list[Ticket]:
+    def check_in_phone(self, tickets: Sequence[Ticket], now: float,
+                       holder: str | None = None) -> list[Ticket]:
+        """Fresh tickets a phone took (`kiosk.phones.take`), put in play together before
+        the first call, journaled in one write with who holds them (`holder`, the name the
+        phone gave, if any) and that a phone holds them; the list marks them. The ones
+        that came in, in order."""
+        if not self.checking_in or not tickets:
+            return []
+        keys = [normalise_serial(t.serial) for t in tickets]
+        if holder:
+            for key in keys:
+                self.holders.setdefault(key, holder)
+        added = self._check_in_many(tickets, phone=True)
+        came = {normalise_serial(t.serial) for t in added}
+        for key in keys:
+            if key not in came and self.holders.get(key) == holder:
+                self.holders.pop(key, None)
+        if added:
+            self.phone_held = self.phone_held | came
+            values: dict[str, object] = {"added": len(added), "count": self.in_play}
+            if holder:
+                self._say("checkin.phone_added_named", now, name=holder, **values)
+            else:
+                self._say("checkin.phone_added", now, **values)
+        return added
+
+    def issue_fresh(self, count: int) -> Future[list[Ticket]]:
+        """`count` fresh tickets for a phone, drawn and registered off the frame loop
+        (`kiosk.games.debarna.fresh`); they are known, and in play, once `check_in_phone`
+        has them. Needs the ticket key (`codes`)."""
+        if self.codes is None:
+            raise RuntimeError("no ticket key: no tickets can be signed")
+        if self._issuer is None:
+            self._issuer = Issuer(self.codes)
+        return self._issuer.submit(count)
+
+    def is_phone_ticket(self, ticket: Ticket) -> bool:
+        """A phone took this ticket (its page is the ticket: no paper to scan)."""
+        return normalise_serial(ticket.serial) in self.phone_held
+
+    def _check_in_many(self, tickets: Sequence[Ticket], phone: bool = False) -> list[Ticket]:
         """Tickets put in play together, journaled in one write; those a winner's serial
-        blocks stay out. The ones that came in, in order."""
+        blocks stay out. The ones that came in, in order. `phone`: a phone took them (the
+        journal says so, for a restart's list)."""
         assert self.hand is not None
         events: list[tuple[str, dict[str, object]]] = []
         added: list[Ticket] = []
@@ -276,7 +325,10 @@ class CheckInDesk:
             if entry not in ENTRY_ROWS:
                 continue
             key = normalise_serial(ticket.serial)
-            named = {"holder": self.holders[key]} if key in self.holders else {}
+            named: dict[str, object] = \
+                {"holder": self.holders[key]} if key in self.holders else {}
+            if phone or key in self.phone_held:  # (a phone's, put back after an emptying)
+                named["phone"] = True
             events.append((ENTRY_ROWS[entry], {**ticket.to_json(), **named}))
             added.append(ticket)
         if added:
@@ -380,6 +432,7 @@ class CheckInDesk:
         self._journal("ticket_withdrawn", **ticket.to_json())  # on the disk before it is shown
         self.hand.withdraw(ticket.serial)
         self.holders.pop(key, None)  # whoever gets it next says so again
+        self.phone_held = self.phone_held - {key}
         self.tickets = self.hand.tickets
         self._pick_at = order.index(key) + 1 if key in order else 0
         self.checkin_pick = None
@@ -465,9 +518,10 @@ class CheckInDesk:
     # -- after a restart --------------------------------------------------------------------------
     def _recall_checkin(self, events: Sequence[Mapping[str, Any]]) -> None:
         """What the journal of a resumed hand says of its list beyond its tickets: who holds
-        them, and (before the first call) the tickets the last emptying took out that are
-        not back, to put back."""
+        them, which a phone took, and (before the first call) the tickets the last emptying
+        took out that are not back, to put back."""
         out: list[Ticket] = []
+        phones: set[str] = set()  # the tickets a phone took
         emptying = False  # the events read last were an emptying's
         for event in events:
             kind = event.get("kind")
@@ -480,6 +534,10 @@ class CheckInDesk:
             if kind in (*ENTRY_ROWS.values(), "holder_named") and isinstance(holder, str) \
                     and holder:
                 self.holders[key] = holder
+            if kind in ENTRY_ROWS.values() and event.get("phone") is True:
+                phones.add(key)
+            elif kind == "ticket_withdrawn" and not event.get("emptied"):
+                phones.discard(key)
             if kind == "ticket_withdrawn" and event.get("emptied"):
                 if not emptying:
                     out = []
@@ -490,6 +548,7 @@ class CheckInDesk:
             emptying = False
             if kind in ENTRY_ROWS.values():
                 out = [t for t in out if normalise_serial(t.serial) != key]
+        self.phone_held = frozenset(phones)
         if self.hand is not None and not self.hand.called and out:
             self.taken_out = tuple(out)
             self.checkin_question = Question.PUT_BACK

@@ -23,7 +23,11 @@
  *   check-in page: serial, tv_code, network_error, and its own "checkin.<key>" words
  *                 (title, count_label, add, hint, follow, yours, other, strip, strip_all
  *                 and each answer's: in_play, already, unknown, ambiguous, taken), whose
- *                 {serial}, {strip} and {count} the page fills in
+ *                 {serial}, {strip} and {count} the page fills in; when the model's
+ *                 `take` is true, the "take.<key>" words of taking fresh tickets
+ *   mine page:    the tickets this phone took (`kind` "tickets"): claim, last, and its
+ *                 own "take.<key>" words (mine_link, none, not_in_play, claim_this, back,
+ *                 again, gone)
  *
  * The last words the kiosk sent, with their language and direction, are kept in
  * localStorage "debarna.words" so that a page opened again shows its form and banners
@@ -31,7 +35,9 @@
  * is kept in "debarna.lang" and sent in `hello`. Secrets: "debarna.seat",
  * "debarna.ticket". The check-in page keeps the TV's code it was given and the tickets
  * it checked in for as long as the tab is open (sessionStorage "debarna.tvcode",
- * "debarna.checkin").
+ * "debarna.checkin"). The fresh tickets a phone took are their signed codes, kept in
+ * localStorage "debarna.mine" and in the address of the page that holds them
+ * (/mine#t=<code>~<code>…), so a reload, or a kiosk started again, gives them back.
  */
 "use strict";
 
@@ -67,6 +73,12 @@
     "checkin.add": "Check in",
     "checkin.follow": "Follow it",
     "checkin.other": "Follow a ticket by its number",
+    "take.again": "Getting your tickets back…",
+    "take.none": "This phone holds no tickets. Take them on the check-in page, before calling starts.",
+    "take.back": "Check-in page",
+    "take.gone": "These tickets are not held on this phone any more",
+    "take.not_in_play": "Not in play in this hand",
+    "take.claim_this": "Claim with ticket {serial}",
   };
 
   function storageGet(key) {
@@ -1079,6 +1091,9 @@
     var answerOk = true;
     var busy = false;
     var done = [];  // tickets checked in from this page, newest first: {serial, secret}
+    var NAME = "debarna.name";
+    var TAKE_MOST = 6;
+    var taking = 1;  // how many fresh tickets the take button asks for
     try { done = JSON.parse(sessionGet(DONE) || "[]"); } catch (e) { done = []; }
     if (!Array.isArray(done)) done = [];
 
@@ -1145,9 +1160,87 @@
       app.appendChild(parts.offer);
       parts.done = el("section", { id: "done", class: "done-box", hidden: true });
       app.appendChild(parts.done);
+      buildTake();
       app.appendChild(el("footer", { class: "foot" }, [
         el("a", { id: "to-ticket", href: "/ticket", class: "forget", text: w("checkin.other") }),
       ]));
+    }
+
+    /* Fresh tickets for a phone with no paper ticket: a name (or none), how many, and the
+     * button; the TV's code is the form's above. */
+    function buildTake() {
+      var name = el("input", {
+        id: "take-name", name: "name", type: "text", autocomplete: "nickname",
+        maxlength: "24", spellcheck: "false", enterkeyhint: "done",
+      });
+      name.value = storageGet(NAME) || "";
+      parts.takeCount = el("output", { id: "take-count", class: "take-count", "aria-live": "polite" });
+      parts.fewer = el("button", { id: "take-fewer", type: "button", class: "step", "aria-label": w("take.fewer"), text: "−" });
+      parts.more = el("button", { id: "take-more", type: "button", class: "step", "aria-label": w("take.more"), text: "+" });
+      parts.fewer.addEventListener("click", function () { setTaking(taking - 1); });
+      parts.more.addEventListener("click", function () { setTaking(taking + 1); });
+      parts.takeButton = el("button", { id: "take", type: "button", class: "primary take-button" });
+      parts.takeButton.addEventListener("click", function () { take(); });
+      parts.takeAnswer = el("p", { id: "take-answer", class: "answer-line", role: "alert", hidden: true });
+      parts.takeName = name;
+      parts.take = el("section", { id: "take-box", class: "form take-box", hidden: true }, [
+        el("h2", { text: w("take.title") }),
+        el("p", { class: "hint", text: w("take.offer") }),
+        el("label", { for: "take-name", text: w("take.name") }), name,
+        el("span", { class: "take-label", id: "take-how", text: w("take.how_many") }),
+        el("div", { class: "stepper", role: "group", "aria-labelledby": "take-how", dir: "ltr" },
+          [parts.fewer, parts.takeCount, parts.more]),
+        parts.takeButton, parts.takeAnswer,
+      ]);
+      app.appendChild(parts.take);
+      parts.mine = el("a", { id: "to-mine", class: "mine-link", href: mineAddress(mineCodes()), hidden: true });
+      app.appendChild(parts.mine);
+      setTaking(taking);
+    }
+
+    function setTaking(count) {
+      taking = Math.max(1, Math.min(TAKE_MOST, count));
+      if (!parts || !parts.takeCount) return;
+      parts.takeCount.textContent = digits(taking);
+      parts.fewer.disabled = busy || taking <= 1;
+      parts.more.disabled = busy || taking >= TAKE_MOST;
+      parts.takeButton.disabled = busy;
+      clear(parts.takeButton);
+      sentence(taking === 1 ? w("take.button_one") : w("take.button"), { count: { text: digits(taking) } })
+        .forEach(function (n) { parts.takeButton.appendChild(n); });
+    }
+
+    function take() {
+      if (busy || !parts) return;
+      var code = parts.code.value.trim().toUpperCase();
+      if (!code) { parts.code.focus(); return; }
+      var name = parts.takeName.value.trim();
+      storageSet(NAME, name);
+      setBusy(true);
+      var body = { code: code, count: taking };
+      if (name) body.name = name;
+      if (currentLang === "fa" || currentLang === "en") body.lang = currentLang;
+      postJSON("/api/take", body).then(function (r) {
+        var data = r.data || {};
+        setBusy(false);
+        if (r.ok && Array.isArray(data.tickets)) {
+          sessionSet(CODE, code);
+          var codes = mineCodes();
+          data.tickets.forEach(function (t) {
+            if (typeof t.payload === "string" && codes.indexOf(t.payload) < 0) codes.push(t.payload);
+          });
+          codes = keepMine(codes);
+          location.href = mineAddress(codes);
+          return;
+        }
+        parts.takeAnswer.textContent = String(data.error || w("network_error"));
+        parts.takeAnswer.hidden = false;
+        if (r.status === 403) { parts.code.focus(); parts.code.select(); }
+      }, function () {
+        setBusy(false);
+        parts.takeAnswer.textContent = w("network_error");
+        parts.takeAnswer.hidden = false;
+      });
     }
 
     function setBusy(on) {
@@ -1155,6 +1248,7 @@
       if (!parts) return;
       parts.button.disabled = on;
       Array.prototype.forEach.call(parts.offer.querySelectorAll("button"), function (b) { b.disabled = on; });
+      setTaking(taking);
     }
 
     function update() {
@@ -1166,6 +1260,13 @@
       parts.status.textContent = String(model.status || "");
       parts.status.hidden = !model.status;
       parts.form.hidden = !open;
+      parts.take.hidden = !open || !model.take;
+      var held = mineCodes().length;
+      parts.mine.hidden = !held;
+      parts.mine.href = mineAddress(mineCodes());
+      clear(parts.mine);
+      sentence(w("take.mine_link"), { count: { text: digits(held) } })
+        .forEach(function (n) { parts.mine.appendChild(n); });
 
       clear(parts.answer);
       answer.forEach(function (a) {
@@ -1269,6 +1370,200 @@
     conn.connect();
   }
 
+  // ---------------------------------------------------------------- a phone's fresh tickets
+
+  var MINE = "debarna.mine";
+  var MINE_MOST = 12;
+
+  /* The signed codes of the tickets this phone took (newest last). */
+  function mineCodes() {
+    var codes;
+    try { codes = JSON.parse(storageGet(MINE) || "[]"); } catch (e) { codes = []; }
+    return Array.isArray(codes) ? codes.filter(function (c) { return typeof c === "string" && c; }) : [];
+  }
+
+  function keepMine(codes) {
+    codes = codes.slice(-MINE_MOST);
+    if (codes.length) storageSet(MINE, JSON.stringify(codes));
+    else storageRemove(MINE);
+    return codes;
+  }
+
+  function mineAddress(codes) {
+    return "/mine" + (codes.length ? "#t=" + codes.map(encodeURIComponent).join("~") : "");
+  }
+
+  function codesInAddress() {
+    var m = location.hash.match(/^#t=(.+)$/);
+    if (!m) return null;
+    var out = [];
+    m[1].split("~").forEach(function (part) {
+      var code;
+      try { code = decodeURIComponent(part); } catch (e) { code = ""; }
+      if (code && out.indexOf(code) < 0) out.push(code);
+    });
+    return out;
+  }
+
+  /* The page that is the phone's tickets: each ticket marked as the numbers are called,
+   * each with its own Claim button and verdict. It holds their signed codes: each is
+   * opened by `POST /api/ticket` (a page that claims), then one socket follows them all. */
+  function minePage() {
+    var app = $("app");
+    var conn = null;
+    var codes = codesInAddress();
+    if (codes === null) codes = mineCodes();
+    codes = keepMine(codes);
+    var secrets = [];
+    var refused = [];  // what the kiosk said of a code it no longer takes
+    var closedOnce = false;
+
+    applyCachedLanguage();
+    if (codes.length) history.replaceState(null, "", mineAddress(codes));
+
+    function message(text, withLink) {
+      if (conn) { conn.stop(); conn = null; }
+      clear(app);
+      app.appendChild(el("div", { class: "message", id: "message" }, [
+        el("p", { text: text }),
+        withLink ? el("a", { id: "to-checkin", href: "/checkin", class: "primary-link", text: w("take.back") }) : null,
+      ]));
+    }
+
+    function open() {
+      clear(app);
+      app.appendChild(el("div", { class: "message waiting", id: "message" }, [el("p", { text: w("take.again") })]));
+      var lang = storageGet("debarna.lang");
+      Promise.all(codes.map(function (code) {
+        var body = { payload: code };
+        if (lang === "fa" || lang === "en") body.lang = lang;
+        return postJSON("/api/ticket", body).then(function (r) {
+          return { code: code, r: r };
+        });
+      })).then(function (answers) {
+        secrets = [];
+        refused = [];
+        var kept = [];
+        answers.forEach(function (a) {
+          if (a.r.ok && typeof a.r.data.secret === "string" && a.r.data.claims) {
+            secrets.push(a.r.data.secret);
+            kept.push(a.code);
+          } else if (a.r.status === 403) {
+            refused.push(String(a.r.data.error || w("closed")));  // not this kiosk's: let go
+          } else {
+            kept.push(a.code);  // the kiosk could not say now: kept for the next try
+          }
+        });
+        codes = keepMine(kept);
+        history.replaceState(null, "", mineAddress(codes));
+        if (!secrets.length) {
+          if (codes.length) { setTimeout(open, 3000); message(w("network_error"), false); }
+          else message(refused[0] || w("take.none"), true);
+          return;
+        }
+        connect();
+      }, function () {
+        message(w("network_error"), false);
+        setTimeout(open, 3000);
+      });
+    }
+
+    function connect() {
+      if (conn) conn.stop();
+      conn = new Connection(function () {
+        var msg = { type: "hello", role: "tickets", secrets: secrets.slice() };
+        var lang = storageGet("debarna.lang");
+        if (lang === "fa" || lang === "en") msg.lang = lang;
+        return msg;
+      }, onMessage);
+      conn.connect();
+    }
+
+    function onMessage(msg) {
+      if (msg.type === "state" && msg.model && msg.model.kind === "tickets") {
+        closedOnce = false;
+        render(msg.model);
+        markRendered(msg);
+      } else if (msg.type === "error") {
+        toastErrorFor(msg.message, msg.reason);
+      } else if (msg.type === "closed") {
+        // The kiosk no longer knows these secrets (it was started again): its codes
+        // open the tickets afresh, once; a second refusal in a row is shown.
+        conn = null;
+        if (!closedOnce && codes.length) { closedOnce = true; open(); }
+        else message(String(msg.message || w("take.gone")), true);
+      }
+    }
+
+    function render(model) {
+      applyLanguage(model);
+      var called = {};
+      (Array.isArray(model.called) ? model.called : []).forEach(function (n) { called[n] = true; });
+      var last = model.last;
+      clear(app);
+      app.appendChild(el("header", { class: "top" }, [
+        el("div", { class: "titles" }, [el("h1", { class: "title", text: String(model.title || "") })]),
+        langButton(conn, model),
+      ]));
+      app.appendChild(el("section", { class: "last-box mine-last" }, [
+        el("span", { class: "last-label", text: w("last") }),
+        el("span", {
+          id: "last", class: "last" + (last ? "" : " none"),
+          dataset: last ? { number: last } : null, text: last ? digits(last) : "–",
+        }),
+      ]));
+      if (model.status) app.appendChild(el("p", { id: "status", class: "info", text: String(model.status) }));
+      var tickets = Array.isArray(model.tickets) ? model.tickets : [];
+      tickets.forEach(function (t) {
+        var serial = String(t.serial || "");
+        var head = el("div", { class: "mine-head" }, [
+          el("bdi", { class: "serial mine-serial", dir: "ltr", text: "#" + serial }),
+          t.holder ? el("bdi", { class: "mine-holder", text: String(t.holder) }) : null,
+          t.in_play ? null : el("span", { class: "mine-out", text: w("take.not_in_play") }),
+        ]);
+        var grid = el("div", { class: "ticket", dir: "ltr", role: "table" });
+        (Array.isArray(t.grid) ? t.grid : []).forEach(function (row) {
+          var r = el("div", { class: "ticket-row", role: "row" });
+          (Array.isArray(row) ? row : []).forEach(function (n) {
+            if (n === null || n === undefined) {
+              r.appendChild(el("div", { class: "cell empty", role: "cell" }));
+            } else {
+              var classes = "cell";
+              if (called[n]) classes += " called";
+              if (n === last) classes += " latest";
+              r.appendChild(el("div", { class: classes, role: "cell", dataset: { number: n } }, [
+                el("span", { text: digits(n) }),
+              ]));
+            }
+          });
+          grid.appendChild(r);
+        });
+        var label = w("take.claim_this").replace("{serial}", serial);
+        var claim = el("button", {
+          type: "button", class: "claim mine-claim", disabled: !t.can_claim,
+          dataset: { serial: serial }, "aria-label": label, text: w("claim"),
+        });
+        claim.addEventListener("click", function () { if (conn) conn.send({ type: "claim", serial: serial }); });
+        var parts = [head, grid, claim];
+        if (t.claim) {
+          parts.push(el("section", {
+            class: "claim-panel " + String(t.claim.state || ""),
+            dataset: { state: t.claim.state || "" }, role: "status",
+          }, [el("p", { text: String(t.claim.text || "") })]));
+        }
+        app.appendChild(el("section", { class: "mine-ticket", dataset: { serial: serial } }, parts));
+      });
+      refused.forEach(function (text) { app.appendChild(el("p", { class: "answer-line", text: text })); });
+      app.appendChild(el("footer", { class: "foot" }, [
+        el("a", { id: "to-checkin", href: "/checkin", class: "forget", text: w("take.back") }),
+      ]));
+      setNotice(null);
+    }
+
+    if (!codes.length) { message(w("take.none"), true); return; }
+    open();
+  }
+
   // ---------------------------------------------------------------- index page
 
   function indexPage() {
@@ -1283,6 +1578,7 @@
     else if (page === "ticket") ticketPage();
     else if (page === "board") boardPage();
     else if (page === "checkin") checkinPage();
+    else if (page === "mine") minePage();
     else if (page === "index") indexPage();
   }
 
