@@ -8,7 +8,8 @@ list, a strip's other tickets, putting the list back, the ticket picked), on a b
 its own; the keys' hints.
 
 The list is a strip a row, each ticket a plate with its serial as printed (and, where
-known, who holds it under it), in the order they came in; the picked ticket is lit, the
+known, who holds it under it; a small phone before the serial when a phone took it and
+is the ticket), in the order they came in; the picked ticket is lit, the
 one that came in last framed. When the rows do not fit, the plates drop the names, then
 the strips share rows (a strip's number, then its tickets' places in it: ``B003  1 2 4``),
 and past that the rows shown follow the pick (or the last ticket in), the rows above and
@@ -50,6 +51,7 @@ PLATE_LINE = 54  # a line of a plate
 ROW_GAP = 10  # between two rows of plates
 PLATE_GAP = 12  # between two plates of a row
 PLACE_GAP = 8  # between two places of a strip in a compact row
+PHONE_SIGN_HEIGHT = 30  # the phone drawn beside a phone's ticket's serial
 
 
 class CheckinPaint(Paint):
@@ -357,10 +359,40 @@ class CheckinPaint(Paint):
         serial_box = pygame.Rect(inside.left, inside.top, inside.width,
                                  line if name else inside.height)
         self._serial_text(surface, label, ink, serial_box, f"checkin|ticket|{ticket.serial}")
+        if c.is_phone_ticket(ticket):
+            self._phone_sign(surface, ticket, box, ink)
         if name:
             self._name_text(surface, name, ink, pygame.Rect(
                 inside.left, serial_box.bottom, inside.width, inside.bottom - serial_box.bottom),
                 f"checkin|name|{ticket.serial}")
+
+    def _phone_sign(self, surface: pygame.Surface, ticket: Ticket, plate: pygame.Rect,
+                    colour: Colour) -> None:
+        """A small phone drawn before a ticket's serial (at its start edge, inside the
+        plate): a phone took this ticket, so its holder claims from the phone, with no
+        paper to scan. Drawn only where it fits beside the serial (not on a compact
+        row's places)."""
+        assert self._layout is not None
+        px = self._layout.px
+        serial = self.checkin_drawn.get(f"checkin|ticket|{ticket.serial}")
+        if serial is None:
+            return
+        height = px(PHONE_SIGN_HEIGHT)
+        width = height * 11 // 20
+        gap = px(5)
+        room = serial.rect.left - plate.left if not self.rtl else plate.right - serial.rect.right
+        if room < width + gap + px(4):
+            return
+        x = serial.rect.left - gap - width if not self.rtl else serial.rect.right + gap
+        body = pygame.Rect(x, 0, width, height)
+        body.centery = serial.rect.centery
+        thick = max(2, px(3))
+        pygame.draw.rect(surface, colour, body, width=thick, border_radius=max(2, width // 4))
+        speaker = pygame.Rect(0, 0, width // 3, thick)
+        speaker.midtop = (body.centerx, body.top + 2 * thick)
+        pygame.draw.rect(surface, colour, speaker)
+        pygame.draw.circle(surface, colour, (body.centerx, body.bottom - 2 * thick - 1), thick)
+        self.checkin_drawn[f"checkin|phone|{ticket.serial}"] = TextDrawn("", 0, colour, body)
 
     def _serial_text(self, surface: pygame.Surface, text: str, colour: Colour,
                      box: pygame.Rect, key: str) -> None:
