@@ -48,6 +48,7 @@ from kiosk.games.debarna.caller import (
 )
 from kiosk.games.debarna.journal import Journal
 from kiosk.games.debarna.keys import KeyFileError, key_warning, load_codes
+from kiosk.games.debarna.shop import shop_cards
 from kiosk.games.debarna.tickets import box, draw, issued_tickets, register
 from kiosk.i18n import LANGUAGES, Translator, set_language
 from kiosk.input_routing import GamepadInput as GamepadInput  # the gamepads' mapping
@@ -177,7 +178,8 @@ def build_controller(
     `box_later`, the box (whose drawing takes a while on a Pi) is drawn when a serial is
     first looked up, or beforehand off the frame loop (`CallerController.settle_known`).
     """
-    issued = issued_tickets(journal.store, codes) if journal and codes else []
+    issued: list[Ticket] = issued_tickets(journal.store, codes) if journal and codes else []
+    issued += shop_cards(journal.store) if journal else []  # a shop set's registered cards
     later = box_later and not options.headless
     stand_in = [] if later else stand_in_box(config)
     auto = config.hand.auto_check if options.auto_check is None else options.auto_check

@@ -103,6 +103,19 @@ class StoreCard(Ticket):
         if problems:
             raise TicketError(str(problems[0].rule), problems[0].message)
 
+    def to_json(self) -> dict[str, object]:
+        """As a ticket's record, marked as a shop card (held to §8's rules, not §2's)."""
+        return {**super().to_json(), SHOP_MARK: True}
+
+
+SHOP_MARK = "shop"  # in a card's record: a shop set's card, not one the kiosk printed
+
+
+def card_from_json(data: Mapping[str, object]) -> Ticket:
+    """A ticket's record back into its card: a `StoreCard` when it is marked as one."""
+    cls = StoreCard if data.get(SHOP_MARK) is True else Ticket
+    return cls.from_json(dict(data))
+
 
 @dataclass(frozen=True)
 class CardCheck:

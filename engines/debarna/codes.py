@@ -29,7 +29,8 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .ticket import COLUMNS, ROWS, Ticket, TicketError, column_of
+from .card_check import StoreCard
+from .ticket import COLUMNS, ROWS, Ticket, TicketError, column_of, validate_grid
 
 VERSION = "DB1"
 TAG_BYTES = 10  # 80 bits
@@ -132,10 +133,21 @@ class TicketCodes:
             raise CodeError(CodeProblem.BAD_SIGNATURE,
                             "the ticket's signature does not match: it was not printed here")
         try:
-            ticket = Ticket(serial, tuple(tuple(row) for row in _grid(digits)))
+            grid = tuple(tuple(row) for row in _grid(digits))
+            # A sticker's code on a shop set's card (`card_check.StoreCard`): §8's shape,
+            # which need not be the kiosk's own (a column may be empty or out of order).
+            ticket = Ticket(serial, grid) if _kiosk_grid(grid) else StoreCard(serial, grid)
         except TicketError as exc:  # signed but impossible: only a leaked secret does this
             raise CodeError(CodeProblem.BAD_SIGNATURE, f"the ticket is not valid: {exc}") from exc
         return Scanned(series, ticket)
+
+
+def _kiosk_grid(grid: tuple[tuple[int | None, ...], ...]) -> bool:
+    try:
+        validate_grid(grid)
+    except TicketError:
+        return False
+    return True
 
 
 def _grid(digits: str) -> list[list[int | None]]:

@@ -5,13 +5,16 @@ journal row). Replaying the events of a hand in order rebuilds the same `Hand`:
 the same calls, claims, verdicts and winners. Kinds:
 
 - ``hand_started``: ``options`` (the `HandOptions` fields) and optional ``seed``;
-- ``ticket_issued``: ``serial`` and ``grid``;
+- ``ticket_issued``: ``serial`` and ``grid`` (and ``shop``, true, for a shop set's card,
+  `card_check.StoreCard`);
 - ``ticket_replaced``: ``serial`` and ``grid`` of a signed code that takes the place
   of a listed ticket with the same serial and another grid;
 - ``ticket_withdrawn``: ``serial`` and ``grid`` of a ticket taken out of play before
   the first call (the host's check-in list); the grid must be the one in play;
 - ``number_called``: ``number``;
 - ``claim``: ``serial``, optional ``stage``, and the ``valid`` verdict given;
+- ``claim_by_numbers``: ``typed`` (the numbers the host typed, in order), optional
+  ``stage`` and ``name``, and the ``valid`` verdict given (`by_numbers.check_by_numbers`);
 - ``stage_won``: ``stage``, ``call``, ``serials`` (a consequence of claims, checked);
 - ``hand_over``.
 """
@@ -22,9 +25,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import asdict, fields
 from typing import Any
 
+from .by_numbers import check_by_numbers
+from .card_check import StoreCard, card_from_json
 from .hand import Hand, Verdict
 from .options import HandOptions, Stage
-from .ticket import Ticket
 
 
 class RecordError(ValueError):
@@ -66,9 +70,9 @@ def replay(events: Iterable[Mapping[str, Any]]) -> Hand:
             if hand is None:
                 raise RecordError("the record does not start with hand_started")
             if kind == "ticket_issued":
-                hand.register(Ticket(str(event["serial"]), event["grid"]))
+                hand.register(card_from_json(event))
             elif kind == "ticket_replaced":
-                hand.replace(Ticket(str(event["serial"]), event["grid"]))
+                hand.replace(card_from_json(event))
             elif kind == "ticket_withdrawn":
                 _withdraw(hand, str(event["serial"]), event.get("grid"))
             elif kind == "number_called":
@@ -78,6 +82,14 @@ def replay(events: Iterable[Mapping[str, Any]]) -> Hand:
                 verdict = hand.claim(str(event["serial"]), stage)
                 if "valid" in event and bool(event["valid"]) != verdict.valid:
                     raise RecordError(f"claim by {event['serial']} replays to a different verdict")
+            elif kind == "claim_by_numbers":
+                stage = Stage(event["stage"]) if event.get("stage") else None
+                name = event.get("name")
+                checked = check_by_numbers(hand, [int(n) for n in event["typed"]], stage,
+                                           str(name) if name else None)
+                if "valid" in event and bool(event["valid"]) != checked.valid:
+                    raise RecordError("a claim checked by numbers replays to a different "
+                                      "verdict")
             elif kind == "stage_won":
                 win = hand.winners.get(Stage(event["stage"]))
                 if win is None or win.call_index != event["call"]:
@@ -99,7 +111,8 @@ def _withdraw(hand: Hand, serial: str, grid: Any) -> None:
     held = hand.ticket(serial)
     if held is None:
         raise RecordError(f"ticket {serial} was taken out of play but was not in it")
-    if grid is not None and Ticket(serial, grid).grid != held.grid:
+    # Held to a shop card's rules, which every ticket's grid meets too.
+    if grid is not None and StoreCard(serial, grid).grid != held.grid:
         raise RecordError(f"ticket {serial} taken out of play is not the one in play")
     hand.withdraw(serial)
 

@@ -28,6 +28,7 @@ from kiosk.games.debarna.checkin import CheckInDesk, Question
 from kiosk.games.debarna.claims import ClaimDesk, ClaimPhase, ClaimResult
 from kiosk.games.debarna.journal import Journal, Resumed
 from kiosk.games.debarna.outputs import Changed, LightsLike, Notice, VoiceLike
+from kiosk.games.debarna.shop import ShopDesk, StoreCard
 
 __all__ = [
     "CALLING_NOTICES", "LAST_CALLS", "NEW_HAND_WINDOW", "NOTICE_SECONDS", "REPEAT_SECONDS",
@@ -55,7 +56,7 @@ def box_tickets(strips: Sequence[Sequence[Ticket]]) -> list[Ticket]:
     return [ticket for strip in strips for ticket in strip]
 
 
-class CallerController(CheckInDesk, ClaimDesk):
+class CallerController(CheckInDesk, ClaimDesk, ShopDesk):
     """Runs hands of Dabernā on a clock. Drive it with `update(now)` and the actions."""
 
     def __init__(
@@ -86,6 +87,7 @@ class CallerController(CheckInDesk, ClaimDesk):
         # More known tickets, made when first needed (`know_later`), under the lock.
         self._known_later: Callable[[], Sequence[Ticket]] | None = None
         self._known_lock = threading.Lock()
+        self._fresh_shop(t for t in known if isinstance(t, StoreCard))  # a shop set's cards
         # With check-in, a hand starts paused until the players' tickets are scanned
         # (or typed) and the host starts calling; only those tickets are in play.
         self.check_in = check_in

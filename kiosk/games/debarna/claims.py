@@ -17,12 +17,14 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from audio.words import ticket_clips
+from engines.debarna.by_numbers import ByNumbers
 from engines.debarna.codes import CodeError, CodeProblem, TicketCodes
 from engines.debarna.hand import Admit, Entry, Hand, Reason, Verdict
 from engines.debarna.options import Stage
 from engines.debarna.records import verdict_to_json
 from engines.debarna.ticket import Ticket, normalise_serial
 from kiosk.games.debarna.journal import Journal
+from kiosk.games.debarna.numbers_entry import NumberEntry, by_numbers_notice
 from kiosk.games.debarna.outputs import Changed, LightsLike, Notice
 
 log = logging.getLogger("kiosk.games.debarna.caller")  # the caller's log: claims are its
@@ -113,6 +115,7 @@ class ClaimDesk:
     claim_seat: int | None
     claim_queue: deque[int]
     serial_text: str
+    claim_numbers: NumberEntry | None  # typing numbers to check (`kiosk.games.debarna.shop`)
     result: ClaimResult | None
     _pending: Ticket | None  # an unchecked ticket awaiting the host
     _verdict_at: float | None
@@ -153,6 +156,7 @@ class ClaimDesk:
         self.claim_phase = ClaimPhase.ENTRY
         self.claim_seat = seat
         self.serial_text = ""
+        self.claim_numbers = None
         self.result = None
         self._verdict_at = None
         self._calling_changed()
@@ -297,6 +301,7 @@ class ClaimDesk:
         self.claim_phase = ClaimPhase.CLOSED
         self.claim_seat = None
         self.serial_text = ""
+        self.claim_numbers = None
         self.result = None
         self._pending = None
         self._verdict_at = None
@@ -366,13 +371,40 @@ class ClaimDesk:
         return ClaimResult(serial, verdict, claim_notice(serial, verdict, self.hand),
                            frozenset(self.hand.called), self.hand.last)
 
+    def _judged_by_numbers(self, checked: ByNumbers, stage: Stage | None = None,
+                           before: Mapping[Stage, object] | None = None) -> ClaimResult:
+        """A claim checked by numbers (`kiosk.games.debarna.shop`): journaled with the
+        numbers typed (a replay judges them again), spoken, and worded for the panel.
+        Numbers that break a card's shape were not judged: they are only worded."""
+        assert self.hand is not None
+        called, last = frozenset(self.hand.called), self.hand.last
+        verdict = checked.verdict
+        if verdict is None:
+            self._speak(["claim_not_valid"])
+            return ClaimResult("", None, by_numbers_notice(checked), called, last)
+        first: dict[str, object] = {"stage": str(stage) if stage else None,
+                                    "typed": list(checked.typed), "valid": verdict.valid}
+        self._journal_claim(verdict.serial, stage, verdict, before or {}, first=(
+            "claim_by_numbers", first))
+        if verdict.valid:
+            self._speak([str(s) for s in verdict.stages])
+            self._mark(Changed.STATUS)
+        else:
+            self._speak(["claim_not_valid"])
+        message = claim_notice("", verdict, self.hand)
+        if not verdict.valid and checked.not_called and message.key == "reason.not_complete":
+            message = Notice("cards.not_called", {"numbers": list(checked.not_called),
+                                                  "stage": verdict.stage or Stage.LINE})
+        return ClaimResult("", verdict, message, called, last)
+
     def _journal_claim(
-        self, serial: str, stage: Stage | None, verdict: Verdict, before: Mapping[Stage, object]
+        self, serial: str, stage: Stage | None, verdict: Verdict, before: Mapping[Stage, object],
+        first: tuple[str, dict[str, object]] | None = None,
     ) -> None:
         assert self.hand is not None
-        events: list[tuple[str, dict[str, object]]] = [
-            ("claim", {"stage": str(stage) if stage else None, **verdict_to_json(verdict),
-                       "serial": serial})
+        events: list[tuple[str, dict[str, object]]] = [first or (
+            "claim", {"stage": str(stage) if stage else None, **verdict_to_json(verdict),
+                      "serial": serial})
         ]
         for won in verdict.stages:
             if won not in before:

@@ -112,6 +112,18 @@ class Journal:
         if self.hand_id is not None:
             self._do(("events", self.hand_id, events))
 
+    def keep(self, fn: Callable[[Store], None], *args: Any) -> None:
+        """Write something beside the hands (a shop card registered) to the journal's
+        store, on its thread like the hands' events; a failure is logged and told."""
+        self._write(self._keep, fn, args)
+
+    def _keep(self, fn: Callable[..., None], args: tuple[Any, ...]) -> None:
+        try:
+            fn(self._writes, *args)
+        except StoreError as exc:
+            log.error("could not write to the journal: %s", exc)
+            self.notice = (f"journal.{exc.key}", {})
+
     @property
     def finished(self) -> bool:
         return self._finished

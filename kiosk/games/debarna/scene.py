@@ -41,6 +41,8 @@ from kiosk.games.debarna.paint import (
     board_position,
     make_layout,
 )
+from kiosk.games.debarna.shop import NUMBERS_KEY
+from kiosk.games.debarna.shop_paint import ShopPaint
 from kiosk.games.debarna.verdict import ClaimPaint
 from kiosk.i18n import Translator
 from kiosk.text import TextRenderer
@@ -53,7 +55,7 @@ __all__ = [
 ]
 
 
-class CallerScene(ScreenPaint, CheckinPaint, ClaimPaint):
+class CallerScene(ScreenPaint, CheckinPaint, ClaimPaint, ShopPaint):
     """Draws the controller's state and turns actions into controller calls."""
 
     def __init__(
@@ -70,6 +72,15 @@ class CallerScene(ScreenPaint, CheckinPaint, ClaimPaint):
     def handle(self, action: Action | None, typed: str, now: float) -> None:
         """One key press: the action it maps to (if any) and the character it types."""
         c = self.controller
+        if c.claim_phase is ClaimPhase.ENTRY and c.claim_numbers is not None:
+            self._numbers_key(action, typed, now)
+            return
+        if c.claim_phase is ClaimPhase.ENTRY and typed == NUMBERS_KEY:
+            c.toggle_claim_numbers()  # check a card never registered by its numbers
+            return
+        if c.shop_draft is not None and c.claim_phase is ClaimPhase.CLOSED:
+            self._card_key(action, typed, now)
+            return
         if c.claim_phase is ClaimPhase.ENTRY:
             if action is Action.SELECT:
                 c.check_claim(now)
@@ -88,6 +99,9 @@ class CallerScene(ScreenPaint, CheckinPaint, ClaimPaint):
                 c.refuse_unchecked(now)
             elif action in (Action.PAUSE, Action.NEXT):
                 c.resume(now)  # refuses it, then calls on
+            return
+        if c.checking_in and c.claim_phase is ClaimPhase.CLOSED and typed == NUMBERS_KEY:
+            c.open_card_draft()  # a shop set's card, typed in
             return
         if (c.checking_in and c.claim_phase is ClaimPhase.CLOSED
                 and self._check_in_key(action, typed, now)):
@@ -114,6 +128,32 @@ class CallerScene(ScreenPaint, CheckinPaint, ClaimPaint):
             if not c.paused and c.hand is not None and not c.hand.is_over:
                 c.toggle_pause(now)
             self.request = "home"
+
+    def _numbers_key(self, action: Action | None, typed: str, now: float) -> None:
+        """Keys while the claim panel takes numbers: Enter checks them, Backspace takes back
+        a digit, Esc (or * again) goes back to a serial."""
+        c = self.controller
+        if action is Action.SELECT:
+            c.check_by_numbers(now)
+        elif action is Action.BACK or typed == NUMBERS_KEY:
+            c.toggle_claim_numbers()
+        elif action is Action.ERASE:
+            c.erase_claim_numbers()
+        elif typed:
+            c.type_claim_numbers(typed)
+
+    def _card_key(self, action: Action | None, typed: str, now: float) -> None:
+        """Keys while a shop card is typed in: numbers, Enter to check and then register,
+        Backspace, Esc to close the panel."""
+        c = self.controller
+        if action is Action.SELECT:
+            c.enter_card(now)
+        elif action is Action.BACK:
+            c.close_card_draft()
+        elif action is Action.ERASE:
+            c.erase_card()
+        elif typed:
+            c.type_card(typed)
 
     def _check_in_key(self, action: Action | None, typed: str, now: float) -> bool:
         """Keys at check-in: a serial (or a range) typed and Enter; the arrows pick a ticket
@@ -194,7 +234,8 @@ class CallerScene(ScreenPaint, CheckinPaint, ClaimPaint):
             self._full = True
         dirty: list[pygame.Rect] = []
         c = self.controller
-        claim_open = c.claim_phase is not ClaimPhase.CLOSED
+        # A shop card being typed in takes the claim panel's place.
+        claim_open = c.claim_phase is not ClaimPhase.CLOSED or c.shop_draft is not None
         if self._claim_shown and not claim_open:
             self._full = True  # the number panel and the full board come back
         checking = c.checking_in and not claim_open

@@ -98,8 +98,11 @@ class ClaimPaint(Paint):
         inner = layout.claim.inflate(-2 * px(32), -2 * px(24))
         pitch = px(CLAIM_PITCH)
         result = c.result if c.claim_phase is ClaimPhase.VERDICT else None
-        hint = self.tr("claim.hint_entry" if result is None else
-                       "checkin.hint_unchecked" if result.unchecked else "claim.hint_verdict")
+        draft = c.shop_draft if c.claim_phase is ClaimPhase.CLOSED else None
+        hint = self._draft_hint(draft) if draft is not None else self.tr(
+            ("cards.hint_numbers" if c.claim_numbers is not None else "claim.hint_entry")
+            if result is None else
+            "checkin.hint_unchecked" if result.unchecked else "claim.hint_verdict")
         lines = self._hint_lines(hint, inner.width)
         bottom = inner.bottom - len(lines) * pitch
         for i, line in enumerate(lines):
@@ -117,7 +120,9 @@ class ClaimPaint(Paint):
         content = pygame.Rect(inner.left, inner.top, inner.width, bottom - px(8) - inner.top)
         self._claim_content = content
         self.verdict_drawn = None
-        if result is None:
+        if draft is not None:
+            self._draw_card_draft(surface, draft, content)
+        elif result is None:
             self._draw_entry(surface, content)
         else:
             self._draw_verdict(surface, result, content, part)
@@ -132,7 +137,9 @@ class ClaimPaint(Paint):
         self._draw_text(surface, self.tr("claim.title"), 48, WARN,
                         pygame.Rect(area.left, y, area.width, px(70)), align="center", bold=True)
         y += px(80)
-        prompt = (self.tr("claim.seat_prompt", seat=c.claim_seat) if c.claim_seat
+        numbers = c.claim_numbers
+        prompt = (self.tr("cards.numbers_prompt") if numbers is not None else
+                  self.tr("claim.seat_prompt", seat=c.claim_seat) if c.claim_seat
                   else self.tr("claim.prompt"))
         bold = c.claim_seat is not None
         pitch = px(CLAIM_PITCH)
@@ -146,6 +153,21 @@ class ClaimPaint(Paint):
         box.midtop = (area.centerx, y)
         pygame.draw.rect(surface, BACKGROUND, box, border_radius=px(16))
         pygame.draw.rect(surface, ACCENT, box, width=px(3), border_radius=px(16))
+        if numbers is not None:  # the claimed numbers, five a row
+            rows = numbers.rows() or [[]]
+            if len(rows[-1]) == 5 and not numbers.digits and numbers.count < numbers.most:
+                rows.append([])
+            box.height = px(84) * len(rows) + px(30)
+            pygame.draw.rect(surface, BACKGROUND, box, border_radius=px(16))
+            pygame.draw.rect(surface, ACCENT, box, width=px(3), border_radius=px(16))
+            for i, row in enumerate(rows):
+                line = "  ".join(self.tr.digits(n) for n in row)
+                line += "_" if i == len(rows) - 1 else ""
+                self._draw_text(surface, line, 64, TEXT,
+                                pygame.Rect(box.left + px(15), box.top + px(15) + i * px(84),
+                                            box.width - px(30), px(84)),
+                                align="center", bold=True, rtl=False, key=f"numbers|{i}")
+            return
         self._draw_text(surface, c.serial_text + "_", 84, TEXT, box.inflate(-px(30), 0),
                         align="center", bold=True, rtl=False)
 
@@ -264,11 +286,15 @@ class ClaimPaint(Paint):
         """Who shares the win, or why the claim is refused: lines of pieces."""
         verdict = result.verdict
         if result.valid and verdict is not None:
-            if not verdict.shared_with:
-                return []
-            return [self._pieces(self.tr("claim.shared"), {"serials": verdict.shared_with})]
+            lines = [] if not verdict.shared_with else [
+                self._pieces(self.tr("claim.shared"), {"serials": verdict.shared_with})]
+            if verdict.by_numbers:
+                lines += self._wrapped([("text", self.tr("cards.checked_by_numbers"))], width)
+            return lines
         message = result.message
         lines = self._wrapped(self._pieces(self.tr(message.key), dict(message.values)), width)
+        if verdict is not None and verdict.by_numbers:
+            lines += self._wrapped([("text", self.tr("cards.checked_by_numbers"))], width)
         if verdict is not None and verdict.burnt:
             lines += self._wrapped([("text", self.tr("claim.burnt"))], width)
         return lines
