@@ -1,6 +1,6 @@
 """Screenshots of the phone pages for the README: a Bidel hand, a Debertz bid, a Dabernā
-ticket and the Dabernā check-in on a phone, in English and in Persian, and the TV's phones
-panel.
+ticket, the Dabernā check-in and a phone's fresh tickets on a phone, in English and in
+Persian, and the TV's phones panel.
 
 The real kiosk runs headless (SDL's dummy driver) with its phones' server on the loopback
 only; its frames run on a thread of their own, the only one that touches the game (the
@@ -23,6 +23,10 @@ fresh profile, so a page follows the kiosk's language as a new phone's does.
   check-in QR code while the TV checks tickets in (three of another family's already in
   play): the TV's code typed, a ticket's number typed and checked in, a second ticket of
   its strip tapped among the four others offered.
+- docs/phones-take-<lang>.png: a phone with no paper ticket at check-in: the TV's code and
+  a name typed, two fresh tickets taken, and the page that is those tickets, with a few
+  numbers called by hand (none completing a row). The tickets are drawn afresh by the
+  kiosk's own generator, so their numbers differ from run to run.
 - docs/phones-tv-panel.png: the TV's phones panel over the Bidel table (English), South
   on a phone, a QR code for each other seat; docs/phones-tv-table.png: the TV with all
   four seats on phones, every hand face down. Both 1920×1080, 256-colour PNGs.
@@ -400,10 +404,59 @@ def checkin(lang: str, out: Path, profiles: Path) -> None:
             driver.quit()
 
 
+def take(lang: str, out: Path, profiles: Path) -> None:
+    """A phone takes two fresh tickets at check-in; its page holds them as numbers are
+    called by hand."""
+    config = kiosk_config(manual=True)
+    with running("debarna", lang, 4, config, profiles / f"data-take-{lang}") as k:
+        controller = k.kiosk.controller
+        k.call(lambda: k.kiosk.show("caller"))
+        k.wait(lambda: controller.hand is not None)
+
+        def host() -> None:
+            """The host's check-in, with no ticket in play (as `checkin`'s)."""
+            controller.check_in = True
+            controller.hand = None
+            controller.tickets = ()
+            controller.start_hand(k.clock)
+
+        k.call(host)
+        driver = phone(profiles / f"take-{lang}")
+        try:
+            driver.get(k.local(k.hub.checkin_url))
+            wait(driver, lambda d: d.find_element(By.ID, "take-box").is_displayed())
+            driver.find_element(By.ID, "code").send_keys(k.hub.tv_code)
+            driver.find_element(By.ID, "take-name").send_keys("شیرین" if lang == "fa"
+                                                              else "Shirin")
+            driver.find_element(By.ID, "take-more").click()
+            driver.find_element(By.ID, "take").click()
+            wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, ".mine-ticket")) == 2)
+            k.wait(lambda: controller.in_play == 2)
+            tickets = k.call(lambda: list(controller.hand.tickets))
+            rows = [{n for n in row if n is not None} for t in tickets for row in t.grid]
+            numbers = set().union(*rows)
+            last = None
+            for _ in range(90):  # on until some of each ticket is marked, no row complete
+                last = k.call(lambda: controller.next_number(k.clock))
+                called = set(k.call(lambda: controller.called))
+                if any(row <= called for row in rows):
+                    raise RuntimeError("no call left the tickets marked and unclaimed")
+                if len(called & numbers) >= MARKED and last in numbers:
+                    break
+            wait(driver, lambda d: d.find_element(By.ID, "last").get_attribute("data-number")
+                 == str(last))
+            driver.execute_script("document.activeElement.blur(); window.scrollTo(0, 0);")
+            settled(driver)
+            save_phone(driver, out / f"phones-take-{lang}.png")
+        finally:
+            driver.quit()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default=str(ROOT / "docs"), help="the folder to save in")
-    parser.add_argument("--only", choices=("bidel", "debertz", "nard", "ticket", "checkin"),
+    parser.add_argument("--only", choices=("bidel", "debertz", "nard", "ticket", "checkin",
+                                           "take"),
                         help="make only this game's pictures")
     args = parser.parse_args()
     out = Path(args.out)
@@ -416,7 +469,7 @@ def main() -> int:
         profiles = Path(tmp) / "profiles"
         for lang in ("en", "fa"):
             wanted = {args.only} if args.only else {"bidel", "debertz", "nard", "ticket",
-                                                    "checkin"}
+                                                    "checkin", "take"}
             if "bidel" in wanted:
                 bidel(lang, out, profiles, tv=lang == "en")
             if "debertz" in wanted:
@@ -427,6 +480,8 @@ def main() -> int:
                 ticket(lang, out, profiles)
             if "checkin" in wanted:
                 checkin(lang, out, profiles)
+            if "take" in wanted:
+                take(lang, out, profiles)
     return 0
 
 
