@@ -365,6 +365,7 @@ class Kiosk:
     def _start_phones(self) -> tuple[PhoneServer, PhoneHub] | None:
         """The phones' server, listening, and its hub (None if it cannot listen). Touches
         nothing the frame loop uses, so it may run on another thread (`_warm_up`)."""
+        from kiosk.games.debarna.card_page import add_card_routes  # a shop card's page
         from kiosk.phones.hub import PhoneHub
         from kiosk.phones.models import page_words
         from kiosk.phones.remote import RemoteServer
@@ -379,7 +380,7 @@ class Kiosk:
             fonts["symbols"] = files.symbols
         # In a process of its own: its event loop never holds the frame loop's interpreter.
         server = RemoteServer([cfg.bind] if cfg.bind else local_addresses(), port, fonts,
-                              cfg.max_clients)
+                              cfg.max_clients, routes=[add_card_routes])
         if not server.start():
             log.error("phones cannot join: %s", server.problem)
             return None

@@ -303,3 +303,41 @@ def _freeze_grid(grid: Iterable[Iterable[object]]) -> Grid:
         return cast(Grid, tuple(tuple(row) for row in grid))
     except TypeError as exc:
         raise TicketError(str(CardRule.SHAPE), "the grid must be a list of rows") from exc
+
+
+_TYPED_DIGITS = str.maketrans("۰۱۲۳۴۵۶۷۸۹٠١٢٣٤٥٦٧٨٩", "0123456789" * 2)
+
+
+def reading_from_json(data: Mapping[str, object]) -> Reading:
+    """A reading as a phone's page sends it: ``grid`` (rows of cells, each a number, a
+    number in Latin or Persian digits, or null/"" for a blank) and ``doubtful`` ([row,
+    column] pairs, 0-based; others are left out). Its shape is `check_card`'s to judge;
+    ValueError only for data that is not rows of cells at all."""
+    grid = data.get("grid")
+    if not isinstance(grid, list) or len(grid) > ROWS + 1 or any(
+            not isinstance(row, list) or len(row) > COLUMNS + 1 for row in grid):
+        raise ValueError("a card's grid is rows of cells")
+    cells: list[list[int | None]] = []
+    for row in grid:
+        out: list[int | None] = []
+        for cell in row:
+            if cell is None or cell == "":
+                out.append(None)
+            elif isinstance(cell, int) and not isinstance(cell, bool):
+                out.append(cell)
+            elif isinstance(cell, str) and cell.translate(_TYPED_DIGITS).strip().isdigit() \
+                    and len(cell.strip()) <= 3:
+                out.append(int(cell.translate(_TYPED_DIGITS).strip()))
+            else:
+                raise ValueError("a card's cell holds a number or nothing")
+        cells.append(out)
+    doubtful = data.get("doubtful", [])
+    if not isinstance(doubtful, list):
+        raise ValueError("doubtful cells are [row, column] pairs")
+    marked: set[Cell] = set()
+    for pair in doubtful[:ROWS * COLUMNS]:
+        if (isinstance(pair, list) and len(pair) == 2
+                and all(isinstance(v, int) and not isinstance(v, bool) for v in pair)
+                and 0 <= pair[0] < ROWS and 0 <= pair[1] < COLUMNS):
+            marked.add((pair[0], pair[1]))
+    return Reading(cells, frozenset(marked))

@@ -54,6 +54,7 @@ from urllib.parse import urlsplit
 from engines.debarna.codes import CodeError, TicketCodes
 from engines.debarna.ticket import Ticket
 from kiosk.i18n import Translator
+from kiosk.phones.cards import CardsDesk
 from kiosk.phones.checkin import SERIAL_MAX, TYPED_DIGITS, CheckinDesk, take_words
 from kiosk.phones.models import board_model, checkin_model, seat_model, speaking, ticket_model
 from kiosk.phones.names import NameRefused, check_name
@@ -147,7 +148,7 @@ def away(model: dict[str, Any], tr: Translator) -> dict[str, Any]:
     return model
 
 
-class PhoneHub(CheckinDesk):
+class PhoneHub(CheckinDesk, CardsDesk):
     """Phones at the table and at the caller (see the module docstring)."""
 
     def __init__(self, outlet: Outlet, base_url: str, translator: Callable[[str], Translator],
@@ -287,6 +288,8 @@ class PhoneHub(CheckinDesk):
             self._checkin(request, now)
         elif kind == "take":
             self._take(request, now)
+        elif kind in ("card_code", "card"):  # a shop card from a phone
+            self._card_request(request, now)
         elif kind == "hello":
             self._hello(request.client, request.data, now)
         elif kind == "gone":

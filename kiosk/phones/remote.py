@@ -41,7 +41,7 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
-from kiosk.phones.server import PhoneServer, Request, encode
+from kiosk.phones.server import PhoneServer, Request, Route, encode
 
 log = logging.getLogger(__name__)
 
@@ -126,8 +126,11 @@ class RemoteServer:
     """A `PhoneServer` in a child process (see the module docstring)."""
 
     def __init__(self, addresses: Iterable[str], port: int, fonts: dict[str, Path],
-                 max_clients: int = 24) -> None:
+                 max_clients: int = 24, routes: Iterable[Route] = ()) -> None:
         self.addresses = list(addresses)
+        # More routes for the child's server (`PhoneServer.more_routes`): module-level
+        # functions, sent by reference and imported in the child.
+        self.routes = list(routes)
         self.port = port
         self.fonts = fonts
         self.max_clients = max_clients
@@ -176,7 +179,7 @@ class RemoteServer:
         self._out = FramedPipe(to_child_w)
         self._in = FramedPipe(from_child_r)
         self._write(("start", self.addresses, self.port, self.fonts, self.max_clients,
-                     self._words_now()))
+                     self._words_now(), self.routes))
         if not self._wait(lambda: self._started, timeout):
             self.problem = self.problem or "the phones' server process did not answer"
             self.stop()
@@ -340,10 +343,11 @@ def serve(commands_fd: int, replies_fd: int) -> None:
         first = commands.recv()
     except (EOFError, OSError):
         return
-    _, addresses, port, fonts, max_clients, words = first
+    _, addresses, port, fonts, max_clients, words, routes = first
     current = [words]
     server = PhoneServer(addresses, port, fonts, max_clients)
     server.words = lambda: current[0] if current[0] is not None else ("en", False, {})
+    server.more_routes.extend(routes)  # each a module-level function, by reference
     server.start()
     tell(("started", server.problem if not server.bound else None, list(server.bound),
           server.port))

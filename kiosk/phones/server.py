@@ -350,6 +350,10 @@ class Connection(web.RequestHandler):
         super().connection_lost(exc)
 
 
+# A route's module adds its pages to the server's app (`PhoneServer.more_routes`).
+Route = Callable[[web.Application, "PhoneServer"], None]
+
+
 class PhoneServer:
     """The web server on its own thread (see the module docstring)."""
 
@@ -365,6 +369,8 @@ class PhoneServer:
         # server's thread: the catalogues are never changed once loaded).
         self.words: Callable[[], tuple[str, bool, dict[str, str]]] | None = None
         self.requests: queue.Queue[Request] = queue.Queue()
+        # More routes, each added by its own module (the shop cards' page, `kiosk.phones.cards`).
+        self.more_routes: list[Route] = []
         self.problem: str | None = None  # why it is not listening
         self._loop: asyncio.AbstractEventLoop | None = None
         self._runner: web.AppRunner | None = None
@@ -416,6 +422,8 @@ class PhoneServer:
         app.router.add_post("/api/peek", self._post("peek"))
         app.router.add_post("/api/checkin", self._post("checkin"))
         app.router.add_post("/api/take", self._post("take"))
+        for add in self.more_routes:
+            add(app, self)
         return app
 
     async def _listen(self) -> None:

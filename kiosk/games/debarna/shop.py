@@ -25,7 +25,7 @@ import string
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engines.debarna.by_numbers import ByNumbers, check_by_numbers
 from engines.debarna.card_check import CardCheck, Reading, StoreCard, check_card
@@ -322,39 +322,8 @@ class ShopDesk:
         return self._show(self._judged_by_numbers(checked, stage, before), now)
 
 
-def reading_from_json(data: Mapping[str, Any]) -> Reading:
-    """A reading as a phone's page sends it: ``grid`` (3 rows of 9 numbers or nulls) and
-    ``doubtful`` ([row, column] pairs). Raises ValueError for one that is not shaped so."""
-    grid = data.get("grid")
-    if not isinstance(grid, list) or len(grid) > 3 or any(
-            not isinstance(row, list) or len(row) > 9 for row in grid):
-        raise ValueError("a card's grid is 3 rows of 9 cells")
-    cells: list[list[int | None]] = []
-    for row in grid:
-        out: list[int | None] = []
-        for cell in row:
-            if cell is None or cell == "":
-                out.append(None)
-            elif isinstance(cell, int) and not isinstance(cell, bool):
-                out.append(cell)
-            elif isinstance(cell, str) and cell.translate(PERSIAN_DIGITS).strip().isdigit():
-                out.append(int(cell.translate(PERSIAN_DIGITS).strip()))
-            else:
-                raise ValueError("a card's cell holds a number or nothing")
-        cells.append(out)
-    doubtful = data.get("doubtful", [])
-    if not isinstance(doubtful, list):
-        raise ValueError("doubtful cells are [row, column] pairs")
-    marked = set()
-    for pair in doubtful[:27]:
-        if (isinstance(pair, list) and len(pair) == 2
-                and all(isinstance(v, int) and 0 <= v < 9 for v in pair)):
-            marked.add((pair[0], pair[1]))
-    return Reading(cells, frozenset(marked))
-
-
 __all__ = [
     "NUMBERS_KEY", "SHOP_SERIES", "CardDraft", "CardNumberError", "NumberEntry", "Registered",
     "Registration", "ShopDesk", "StoreCard", "by_numbers_notice", "card_number",
-    "free_number", "problem_notice", "reading_from_json", "shop_cards", "write_card",
+    "free_number", "problem_notice", "shop_cards", "write_card",
 ]
