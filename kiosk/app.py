@@ -189,7 +189,7 @@ def build_controller(
         manual=config.caller.manual, rng=seeded_rng(options.seed), journal=journal,
         auto_check=auto, voice=voice, codes=codes, lights=lights,
         auto_resume=config.claims.auto_resume, known=[*issued, *stand_in],
-        check_in=not options.headless,
+        check_in=not options.headless, pot=config.pot,
     )
     if later:
         controller.know_later(lambda: stand_in_box(config))

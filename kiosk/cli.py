@@ -139,6 +139,8 @@ def _history_parser(sub: Any) -> None:
     history.add_argument("--hand", type=bounded(int, 1, what="--hand"), metavar="N",
                          help="one hand by number (default: every hand)")
     history.add_argument("--format", choices=("json", "text"), default="text")
+    history.add_argument("--ledger", action="store_true",
+                         help="also the last night's prize-pot ledger: who put in and won what")
 
 
 def _backup_parsers(sub: Any) -> None:
@@ -574,11 +576,12 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_history(args: argparse.Namespace, out: TextIO) -> int:
     """The hands' records; only reads the journal (a damaged one is left as it is)."""
-    from kiosk.games.debarna.history import print_record, read_history
+    from kiosk.games.debarna.history import print_ledger, print_record, read_history, read_ledger
     from kiosk.store import StoreError
 
     command = ["history", *(["--hand", str(args.hand)] if args.hand else []),
-               *(["--format", "json"] if args.format == "json" else [])]
+               *(["--format", "json"] if args.format == "json" else []),
+               *(["--ledger"] if args.ledger else [])]
     refused = _as_the_service(command)
     if refused is not None:
         print(f"debarna: {refused}", file=sys.stderr)
@@ -597,6 +600,12 @@ def cmd_history(args: argparse.Namespace, out: TextIO) -> int:
             print_record(record, out)
     if not records:
         print("debarna: no hands have been played yet", file=sys.stderr)
+    if args.ledger:
+        ledger, _ = read_ledger()
+        if args.format == "json":
+            out.write(json.dumps({"ledger": ledger.to_json() if ledger else None}) + "\n")
+        else:
+            print_ledger(ledger, out)
     return 0
 
 

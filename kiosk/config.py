@@ -73,6 +73,10 @@ class Action(StrEnum):
     ERASE = "erase"
     LAST_TRICK = "last_trick"
     PHONES = "phones"
+    POT = "pot"  # Dabernā's prize pot on or off (before a hand's first call)
+    STAKE_UP = "stake_up"
+    STAKE_DOWN = "stake_down"
+    LEDGER = "ledger"  # the prize pot's panel: this hand's pot and the night's ledger
 
 
 # Key names are pygame's (`pygame.key.name`), so the file stays readable.
@@ -94,6 +98,11 @@ DEFAULT_KEYS: dict[Action, tuple[str, ...]] = {
     # Not "p": Takhteh Nard's table types it (numbers on the points), and files map
     # pause to it.
     Action.PHONES: ("j",),
+    # Keys no serial types: the check-in takes letters, digits and "-".
+    Action.POT: ("f5",),
+    Action.STAKE_UP: ("page up",),
+    Action.STAKE_DOWN: ("page down",),
+    Action.LEDGER: ("f6",),
 }
 
 
@@ -168,6 +177,60 @@ class HandConfig:
     early_five: bool = False
     burn_false_claims: bool = False
     auto_check: bool = False
+
+
+STAKE_RANGE = (1, 1_000_000_000)
+MAX_CURRENCY = 16
+
+
+@dataclass(frozen=True)
+class PotConfig:
+    """The [pot] section: Dabernā's prize pot (rules §8), off by default. `stake` is what
+    each card in play puts in, a whole number of the currency's smallest unit; `currency`
+    its name or symbol as the screens show it ("": the catalogue's, tomans); `shares`
+    each main stage's percent of the pot, Line first (empty: §8's, 20/30/50, or 30/70
+    with Two lines off)."""
+
+    enabled: bool = False
+    stake: int = 10000
+    currency: str = ""
+    shares: tuple[int, ...] = ()
+
+
+def _check_pot(pot: PotConfig, hand: HandConfig) -> None:
+    """The pot's keys together, and with [hand]: a refusal names the key and says what
+    to write instead."""
+    low, high = STAKE_RANGE
+    if not low <= pot.stake <= high:
+        raise ConfigError(
+            f"config key pot.stake = {pot.stake!r} is not allowed: use a whole number of the "
+            f"currency's smallest unit from {low} to {high:,} (such as 10000 for 10,000 "
+            "tomans)")
+    if len(pot.currency) > MAX_CURRENCY or pot.currency != pot.currency.strip() or any(
+            not ch.isprintable() for ch in pot.currency):
+        raise ConfigError(
+            f"config key pot.currency = {pot.currency!r} is not allowed: use the currency's "
+            f"name or symbol, at most {MAX_CURRENCY} characters without spaces round it "
+            '(such as "tomans" or "€"), or "" for tomans')
+    shares = pot.shares
+    if not shares:
+        return
+    stages = ("Line", "Two lines", "Full house") if hand.two_lines else ("Line", "Full house")
+    example = "[20, 30, 50]" if hand.two_lines else "[30, 70]"
+    played = "with Two lines played" if hand.two_lines else \
+        "with Two lines not played (hand.two_lines = false)"
+    if len(shares) != len(stages):
+        raise ConfigError(
+            f"config key pot.shares = {list(shares)} is not allowed: {played} give "
+            f"{len(stages)} shares in percent, {', '.join(stages)}, such as {example}, "
+            "or [] for the rules' shares")
+    if sum(shares) != 100:
+        parts = " + ".join(f"{name} {share} %" for name, share in zip(stages, shares,
+                                                                      strict=True))
+        raise ConfigError(
+            f"config key pot.shares = {list(shares)} is not allowed: the shares add to "
+            f"{sum(shares)} % ({parts}), not 100 %; such as {example}, or [] for the rules' "
+            "shares")
 
 
 @dataclass(frozen=True)
@@ -353,6 +416,7 @@ class Config:
     caller: CallerConfig = field(default_factory=CallerConfig)
     voice: VoiceConfig = field(default_factory=VoiceConfig)
     hand: HandConfig = field(default_factory=HandConfig)
+    pot: PotConfig = field(default_factory=PotConfig)
     tickets: TicketsConfig = field(default_factory=TicketsConfig)
     claims: ClaimsConfig = field(default_factory=ClaimsConfig)
     buttons: ButtonsConfig = field(default_factory=ButtonsConfig)
@@ -534,6 +598,15 @@ _KIOSK_SECTIONS: dict[str, tuple[type, dict[str, _Rule]]] = {
             "early_five": _Rule(bool),
             "burn_false_claims": _Rule(bool),
             "auto_check": _Rule(bool),
+        },
+    ),
+    "pot": (
+        PotConfig,
+        {
+            "enabled": _Rule(bool),
+            "stake": _Rule(int),
+            "currency": _Rule(str),
+            "shares": _Rule(tuple, 0, 100, items=3),
         },
     ),
     "claims": (
@@ -771,6 +844,8 @@ def from_mapping(data: dict[str, Any]) -> Config:
         _check_pins_once(sections["buttons"])
     if "phones" in sections:
         _check_phones(sections["phones"])
+    if "pot" in sections:
+        _check_pot(sections["pot"], sections.get("hand", HandConfig()))
     keys = _keys(data["keys"]) if "keys" in data else dict(DEFAULT_KEYS)
     return Config(**sections, keys=keys, games=games, extra=extra)
 
@@ -863,6 +938,10 @@ _COMMENTS = {
     "hand.early_five": "extra prize: the first card with any five numbers",
     "hand.burn_false_claims": "a false claim puts the card out for the hand",
     "hand.auto_check": "the kiosk itself finds and announces winning cards",
+    "pot.enabled": "Dabernā's prize pot: every card in play puts in the stake",
+    "pot.stake": "each card's stake, a whole number of the smallest unit (e.g. tomans)",
+    "pot.currency": 'the currency as the screens show it; "" = tomans',
+    "pot.shares": "percent of the pot per stage, Line first; [] = 20/30/50 (30/70)",
     "claims.auto_resume": "seconds after a verdict before calling goes on; 0 = the host",
     "buttons.claim_pins": "BCM pin of each seat's claim button, up to 8 seats",
     "buttons.led_pins": "BCM pin of each seat's LED, in the same order; 0 = none",

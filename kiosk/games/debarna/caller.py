@@ -24,10 +24,12 @@ from engines.debarna.codes import TicketCodes
 from engines.debarna.hand import Hand
 from engines.debarna.options import HandOptions, Stage
 from engines.debarna.ticket import Ticket, normalise_serial
+from kiosk.config import PotConfig
 from kiosk.games.debarna.checkin import CheckInDesk, Question
 from kiosk.games.debarna.claims import ClaimDesk, ClaimPhase, ClaimResult
 from kiosk.games.debarna.journal import Journal, Resumed
 from kiosk.games.debarna.outputs import Changed, LightsLike, Notice, VoiceLike
+from kiosk.games.debarna.pot_desk import PotDesk
 from kiosk.games.debarna.shop import ShopDesk, StoreCard
 
 __all__ = [
@@ -56,7 +58,7 @@ def box_tickets(strips: Sequence[Sequence[Ticket]]) -> list[Ticket]:
     return [ticket for strip in strips for ticket in strip]
 
 
-class CallerController(CheckInDesk, ClaimDesk, ShopDesk):
+class CallerController(CheckInDesk, ClaimDesk, ShopDesk, PotDesk):
     """Runs hands of Dabernā on a clock. Drive it with `update(now)` and the actions."""
 
     def __init__(
@@ -74,6 +76,7 @@ class CallerController(CheckInDesk, ClaimDesk, ShopDesk):
         auto_resume: float = 0.0,
         known: Sequence[Ticket] = (),
         check_in: bool = False,
+        pot: PotConfig | None = None,
     ) -> None:
         if rhythm <= 0:
             raise ValueError("the rhythm must be a positive number of seconds")
@@ -125,6 +128,7 @@ class CallerController(CheckInDesk, ClaimDesk, ShopDesk):
         self._new_hand_at: float | None = None
         self._changes = Changed.ALL
         self._now = 0.0
+        self._fresh_pot(pot)  # the prize pot (off unless the config has it)
 
     # -- what changed -------------------------------------------------------------------
     def take_changes(self) -> Changed:
@@ -214,6 +218,7 @@ class CallerController(CheckInDesk, ClaimDesk, ShopDesk):
                 and self._verdict_at is not None and now - self._verdict_at >= self.auto_resume):
             self.resume(now)
         self._refresh_warning()
+        self._pot_update()
         if self.voice is not None:
             self.voice.update(now)
         due = self.next_call_at
@@ -236,6 +241,8 @@ class CallerController(CheckInDesk, ClaimDesk, ShopDesk):
             self.notice = Notice("notice.bag_empty")
             self._mark(Changed.STATUS | Changed.NOTICE)
             return None
+        if not self.hand.called:
+            self._pot_open()  # the pot is locked (and journaled) with the first call
         self._journal("number_called", number=number)  # on the disk before it is shown
         if not self.hand.called:
             self._fresh_checkin()  # the list is settled: nothing to put back or pick
@@ -281,6 +288,7 @@ class CallerController(CheckInDesk, ClaimDesk, ShopDesk):
         """
         if self.hand is not None:
             self.tickets = self.hand.tickets
+        self._pot_close()  # the last hand's pot settled, into the night's ledger
         paused = paused or self.check_in
         self._fresh_checkin()
         self.hand = Hand(self.options, self.tickets)
@@ -390,6 +398,7 @@ class CallerController(CheckInDesk, ClaimDesk, ShopDesk):
         self._fresh_table(paused)
         if self.journal is not None and self.journal.hand_id == resumed.hand_id:
             self._recall_checkin(self.journal.store.events(resumed.hand_id))
+            self._pot_recall(self.journal.store.events(resumed.hand_id))
         self.next_call_at = None if paused or hand.is_over else now + self.rhythm
         key = "notice.resumed_after_restart" if paused else "notice.resumed_calling"
         self.notice = Notice(key, {"count": len(hand.called)}, now + 3 * NOTICE_SECONDS)

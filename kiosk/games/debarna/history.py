@@ -2,7 +2,9 @@
 
 A record holds the called numbers in order, the tickets issued, every claim with
 its verdict, and the winners (as in `debarna simulate`): after the hand, the called
-balls are there to check the winning card (rules §6).
+balls are there to check the winning card (rules §6). A hand played with a prize pot
+also shows how its pot was shared out, and `read_ledger` / `print_ledger` the last
+night's ledger (`debarna history --ledger`).
 
 History only reads: the journal's files are copied to a private temporary folder
 and read there, so it never moves, salvages, creates or rewrites anything beside
@@ -21,8 +23,10 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TextIO
 
+from engines.debarna.pot import Ledger
 from engines.debarna.records import RecordError, replay
 from engines.debarna.ticket import normalise_serial
+from kiosk.games.debarna.pot_desk import fold_night, hand_pot, read_night, settlement_to_json
 from kiosk.salvage import mark_path
 from kiosk.store import DB_NAME, Store, data_dir
 
@@ -137,7 +141,42 @@ def _record(store: Store, hand_id: int, game: str, started: float,
     except RecordError as exc:
         record["winners"] = {}
         record["error"] = str(exc)
+    pot = hand_pot(hand_id, events) if finished is not None else None
+    if pot is not None:  # the prize pot, as the hand shared it out
+        record["pot"] = settlement_to_json(pot.settlement, pot.in_play, pot.holders)
     return record
+
+
+def read_ledger(path: Path | None = None) -> tuple[Ledger | None, str | None]:
+    """The last night's prize-pot ledger in the journal (None: no hand had a pot), and a
+    warning if the journal is damaged. A night is the hands whose pots were locked less
+    than six hours apart (`kiosk.games.debarna.pot_desk`)."""
+    target = path or data_dir() / DB_NAME
+    if not target.exists() and not mark_path(target).exists():
+        return None, None
+    with read_only_journal(target) as store:
+        warning = None
+        if store.salvage is not None:
+            warning = (f"the journal {target} is damaged ({store.salvage.reason}); the ledger "
+                       "is what could be read of it")
+        pots, _, _ = read_night(store)
+        return (fold_night(pots) if pots else None), warning
+
+
+def print_ledger(ledger: Ledger | None, out: TextIO) -> None:
+    """The night's ledger for the host, in plain text: each player's stakes and wins."""
+    if ledger is None:
+        out.write("Prize pot: no hand with a prize pot has been played\n")
+        return
+    out.write(f"Prize pot, the last night: {ledger.hands} hand{'s' * (ledger.hands != 1)}, "
+              f"{ledger.carried_in:,} brought in from before, {ledger.carry:,} carried to "
+              "the next hand\n")
+    width = max([len("player"), *(len(row.label) for row in ledger.rows)])
+    out.write(f"  {'player':<{width}}  {'put in':>12}  {'won':>12}  {'net':>12}\n")
+    for row in ledger.rows:
+        out.write(f"  {row.label:<{width}}  {row.put_in:>12,}  {row.won:>12,}  "
+                  f"{row.net:>+12,}\n")
+    out.write(f"  {'all':<{width}}  {ledger.put_in:>12,}  {ledger.won:>12,}\n")
 
 
 def print_record(record: dict[str, Any], out: TextIO) -> None:
@@ -155,6 +194,24 @@ def print_record(record: dict[str, Any], out: TextIO) -> None:
         number = calls[win["call"]] if win["call"] < len(calls) else "?"
         out.write(f"  {stage.replace('_', ' ')} won on call {win['call'] + 1} ({number}) by "
                   f"{', '.join(win['serials'])}\n")
+    pot = record.get("pot")
+    if pot is not None:
+        carried = f" + {pot['carried_in']:,} carried in" if pot["carried_in"] else ""
+        total = pot["stake"] * pot["cards"] + pot["carried_in"]
+        out.write(f"  prize pot: {pot['cards']} cards × {pot['stake']:,}{carried} = "
+                  f"{total:,}\n")
+        for pay in pot["stages"]:
+            stage = pay["stage"].replace("_", " ")
+            held = pay["share"] + pay["brought"]
+            if not pay["serials"]:
+                out.write(f"    {stage} ({pay['percent']} %): {held:,} not won, carried over\n")
+                continue
+            holders = {normalise_serial(k): v for k, v in pot["holders"].items()}
+            who = ", ".join(f"{holders[normalise_serial(s)]} ({s})"
+                            if normalise_serial(s) in holders else s for s in pay["serials"])
+            shared = f", {pay['each']:,} each" if len(pay["serials"]) > 1 else ""
+            out.write(f"    {stage} ({pay['percent']} %): {held:,} to {who}{shared}\n")
+        out.write(f"    to the next hand: {pot['carry']:,}\n")
     if "error" in record:
         out.write(f"  this record could not be replayed: {record['error']}\n")
     out.write("\n")

@@ -21,6 +21,7 @@ import pygame
 from engines.debarna.options import Stage
 from engines.debarna.ticket import COLUMNS, column_range
 from kiosk.games.debarna.caller import CallerController, ClaimPhase, Notice
+from kiosk.games.debarna.pot_desk import money
 from kiosk.i18n import Translator
 from kiosk.text import TextRenderer
 from kiosk.theme import (
@@ -562,7 +563,7 @@ class ScreenPaint(Paint):
                     if stage is not None else self.tr("caller.hand_over")
                 self._draw_text(surface, title, 44, ACCENT, layout.stage, align="center",
                                 bold=True)
-                lines, top = self._latest_wins(2), layout.wins.top
+                lines, top = self._latest_wins(2) or self._pot_lines(), layout.wins.top
             else:
                 # The hand is over (the status chip says so): every stage's winner, Line
                 # first, on the stage's line and the winners' two.
@@ -573,6 +574,19 @@ class ScreenPaint(Paint):
                 self._draw_text(surface, line, READ_SIZE, TEXT, row, align="center")
                 self.wins_drawn.append(TextDrawn(line, layout.px(READ_SIZE), TEXT, row))
         return dirty
+
+    def _pot_lines(self) -> list[str]:
+        """Before any win, the prize pot: this hand's total once called; before the first
+        call, whether there is one, its stake and the keys that set it."""
+        c = self.controller
+        settlement = c.pot_settlement
+        if settlement is not None:
+            return [self.tr("pot.in_hand", pot=money(self.tr, settlement.pot, c.currency))]
+        if not c.pot_editable or (c.hand is not None and c.hand.is_over):
+            return []
+        stake = money(self.tr, c.pot_stake, c.currency)
+        first = self.tr("pot.before_on", stake=stake) if c.pot_on else self.tr("pot.before_off")
+        return [first, self.tr("pot.before_keys")]
 
     def _won(self, stage: Stage, key: str = "caller.won_by") -> str:
         assert self.controller.hand is not None

@@ -41,6 +41,7 @@ from kiosk.games.debarna.paint import (
     board_position,
     make_layout,
 )
+from kiosk.games.debarna.pot_paint import PotPaint
 from kiosk.games.debarna.shop import NUMBERS_KEY
 from kiosk.games.debarna.shop_paint import ShopPaint
 from kiosk.games.debarna.verdict import ClaimPaint
@@ -55,7 +56,7 @@ __all__ = [
 ]
 
 
-class CallerScene(ScreenPaint, CheckinPaint, ClaimPaint, ShopPaint):
+class CallerScene(ScreenPaint, CheckinPaint, ClaimPaint, ShopPaint, PotPaint):
     """Draws the controller's state and turns actions into controller calls."""
 
     def __init__(
@@ -103,6 +104,8 @@ class CallerScene(ScreenPaint, CheckinPaint, ClaimPaint, ShopPaint):
         if c.checking_in and c.claim_phase is ClaimPhase.CLOSED and typed == NUMBERS_KEY:
             c.open_card_draft()  # a shop set's card, typed in
             return
+        if c.claim_phase is ClaimPhase.CLOSED and self._pot_key(action, now):
+            return  # the prize pot's keys (F5, Page Up/Down, F6)
         if (c.checking_in and c.claim_phase is ClaimPhase.CLOSED
                 and self._check_in_key(action, typed, now)):
             return
@@ -253,7 +256,7 @@ class CallerScene(ScreenPaint, CheckinPaint, ClaimPaint, ShopPaint):
                 self._draw_board(surface)
 
         if Changed.STATUS in changes or Changed.HAND in changes:
-            dirty += self._draw_status(surface, side=not claim_open)
+            dirty += self._draw_status(surface, side=not claim_open and not c.pot_panel)
         if changes & (Changed.NOTICE | Changed.HAND):
             dirty.append(self._draw_notice(surface))
 
@@ -276,6 +279,10 @@ class CallerScene(ScreenPaint, CheckinPaint, ClaimPaint, ShopPaint):
                 self._claim_due = tuple(rest)
             return dirty
 
+        if c.pot_panel:  # the prize pot's panel covers the number panel and the board
+            if changes & (Changed.STATUS | Changed.CLAIM | Changed.HAND | Changed.NUMBER):
+                dirty.append(self._draw_pot(surface))
+            return dirty
         if changes & (Changed.NUMBER | Changed.REPEAT | Changed.HAND):
             dirty.append(self._draw_ball(surface))
         if changes & (Changed.NUMBER | Changed.HAND):

@@ -45,11 +45,17 @@ from kiosk.games.debarna.paint import (
     ink_centred,
     mirror_in,
 )
+from kiosk.games.debarna.pot_desk import money
 from kiosk.theme import ACCENT, BACKGROUND, PANEL, PANEL_EDGE, TEXT, TEXT_DIM, WARN
 
 
 class ClaimPaint(Paint):
-    """The claim panel: its background, the serial being typed, and the verdict card."""
+    """The claim panel: its background, the serial being typed, and the verdict card
+    (with, where there is a prize pot, what the card won of it)."""
+
+    # The prize pot's line on the last verdict drawn: each card's amount, how many cards
+    # share the stage, the words (None: no pot line).
+    pot_verdict: tuple[int, int, str] | None = None
 
     def _build_claim_background(
         self, bg: pygame.Surface, layout: Layout
@@ -290,6 +296,9 @@ class ClaimPaint(Paint):
                 self._pieces(self.tr("claim.shared"), {"serials": verdict.shared_with})]
             if verdict.by_numbers:
                 lines += self._wrapped([("text", self.tr("cards.checked_by_numbers"))], width)
+            won = self._pot_won(result)  # what it won of the prize pot
+            if won is not None:
+                lines += self._wrapped([("text", won)], width)
             return lines
         message = result.message
         lines = self._wrapped(self._pieces(self.tr(message.key), dict(message.values)), width)
@@ -298,6 +307,21 @@ class ClaimPaint(Paint):
         if verdict is not None and verdict.burnt:
             lines += self._wrapped([("text", self.tr("claim.burnt"))], width)
         return lines
+
+    def _pot_won(self, result: ClaimResult) -> str | None:
+        """What the card won of the prize pot, on a good verdict (None: no pot)."""
+        c = self.controller
+        verdict = result.verdict
+        won = c.pot_won(result.serial, verdict.stages) if verdict is not None else None
+        self.pot_verdict = None
+        if won is None:
+            return None
+        each, count = won
+        amount = money(self.tr, each, c.currency)
+        text = (self.tr("pot.verdict_shared", count=count, amount=amount) if count > 1
+                else self.tr("pot.verdict_won", amount=amount))
+        self.pot_verdict = (each, count, text)
+        return text
 
     def _wrapped(self, pieces: list[Piece], width: int) -> list[list[Piece]]:
         """A verdict's detail wrapped to `width` at its size."""
