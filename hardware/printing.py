@@ -327,6 +327,55 @@ def write_pdf_links(strips: list[list[Ticket]], links: list[list[str]], series: 
         ) from exc
 
 
+STICKER_W = 46 * mm  # a sticker for a shop set's card: its number and its signed code
+STICKER_H = 58 * mm
+STICKER_QR = 32 * mm  # smaller than a ticket's: scanned from the card, close up
+
+
+def write_stickers_pdf(cards: Sequence[Ticket], codes: TicketCodes, path: Path) -> None:
+    """Stickers for a shop set's registered cards on A4 (4 across, 4 down, dashed cut
+    lines): each the card's number in large type, its signed QR code
+    (`TicketCodes.encode`, scanned at a claim as a printed ticket's is), and the
+    game's name. The file appears whole or not at all; PrintError as `write_pdf`."""
+    fonts = find_fonts()
+    names = _register(fonts)
+    path = Path(path)
+    partial = path.with_name(path.name + ".part")
+    canvas = Canvas(str(partial), pagesize=A4, pageCompression=1,
+                    initialFontName=names[(False, False)], initialFontSize=10)
+    canvas.setTitle(f"{TITLE_EN} card stickers")
+    canvas.setAuthor(f"{TITLE_EN} kiosk {codes.series}")
+    canvas.setCreator(f"{TITLE_EN} kiosk")
+    sheet = _Sheet(canvas, names)
+    across = int((PAGE_WIDTH - 2 * MARGIN) // STICKER_W)
+    down = int((PAGE_HEIGHT - 2 * MARGIN) // STICKER_H)
+    per_page = across * down
+    for start in range(0, len(cards), per_page):
+        for i, card in enumerate(cards[start:start + per_page]):
+            x = MARGIN + (i % across) * STICKER_W
+            y = PAGE_HEIGHT - MARGIN - (i // across + 1) * STICKER_H
+            sheet.text(card.serial, x + STICKER_W / 2, y + STICKER_H - 13 * mm, 34,
+                       bold=True, align="centre", max_width=STICKER_W - 2 * PAD)
+            sheet.qr(codes.encode(card), x + (STICKER_W - STICKER_QR) / 2, y + 7 * mm,
+                     STICKER_QR)
+            sheet.text(f"{TITLE_EN} · {TITLE_FA}", x + STICKER_W / 2, y + 3 * mm, 8,
+                       align="centre")
+            sheet.cut_line(x, y, x + STICKER_W, y)
+            sheet.cut_line(x, y + STICKER_H, x + STICKER_W, y + STICKER_H)
+            sheet.cut_line(x, y, x, y + STICKER_H)
+            sheet.cut_line(x + STICKER_W, y, x + STICKER_W, y + STICKER_H)
+        canvas.showPage()
+    try:
+        canvas.save()
+        os.replace(partial, path)
+    except OSError as exc:
+        partial.unlink(missing_ok=True)
+        raise PrintError(
+            f"The stickers could not be written to {path} ({exc.strerror or exc}); "
+            "choose a folder you can write to.", "printing.error_not_written",
+        ) from exc
+
+
 # -- CUPS -------------------------------------------------------------------------------
 def print_pdf(path: Path, printer: str | None = None) -> str:
     """Send a PDF to CUPS with `lp`; returns lp's line naming the job (``request id is …``).
