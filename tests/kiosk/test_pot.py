@@ -249,6 +249,10 @@ def test_the_pot_is_set_on_the_tv_before_the_first_call_and_locked_after(
     scene.handle(Action.STAKE_UP, "", 1.0)
     scene.handle(Action.STAKE_UP, "", 1.0)  # 1,000 → 2,000 → 5,000
     assert c.pot_on and c.pot_stake == 5000
+    assert c.notice is not None  # the notice writes the stake as money
+    assert scene._t(c.notice) == "Prize pot: 5,000\u00a0tomans a card"
+    assert "".join(t for _, t in scene._pieces(scene.tr(c.notice.key), c.notice.values)) \
+        == "Prize pot: 5,000\u00a0tomans a card"
     frames(scene, surface)
     assert scene.wins_drawn[0].text == "Prize pot: 5,000\u00a0tomans a card"
     call(c, 1)

@@ -21,7 +21,7 @@ import pygame
 from engines.debarna.options import Stage
 from engines.debarna.ticket import COLUMNS, column_range
 from kiosk.games.debarna.caller import CallerController, ClaimPhase, Notice
-from kiosk.games.debarna.pot_desk import money
+from kiosk.games.debarna.pot_desk import Money, money
 from kiosk.i18n import Translator
 from kiosk.text import TextRenderer
 from kiosk.theme import (
@@ -287,7 +287,8 @@ class Paint:
 
     def _t(self, notice: Notice) -> str:
         values = {
-            k: self.tr(f"stage.{v.value}") if isinstance(v, Stage) else v
+            k: self.tr(f"stage.{v.value}") if isinstance(v, Stage) else
+            money(self.tr, v, self.controller.currency) if isinstance(v, Money) else v
             for k, v in notice.values.items()
         }
         return self.tr(notice.key, **values)
@@ -414,6 +415,8 @@ class Paint:
             if name not in SERIAL_FIELDS and name not in chips:
                 if isinstance(value, Stage):
                     value = self._stage_name(value)
+                elif isinstance(value, Money):  # an amount of the prize pot
+                    value = money(self.tr, value, self.controller.currency)
                 run += self.tr.isolate(value)
                 continue
             if run:

@@ -295,7 +295,7 @@ class PotDesk:
             return False
         self.pot_on = not self.pot_on
         self._say("pot.turned_on" if self.pot_on else "pot.turned_off", now,
-                  stake=self.pot_stake)
+                  stake=Money(self.pot_stake))
         self._mark(Changed.STATUS)
         return True
 
@@ -308,7 +308,7 @@ class PotDesk:
         self.pot_on = True
         stake = next_stake(self.pot_stake, direction)
         self.pot_stake = stake
-        self._say("pot.stake_set", now, stake=stake)
+        self._say("pot.stake_set", now, stake=Money(stake))
         self._mark(Changed.STATUS)
         return True
 
@@ -438,6 +438,13 @@ class PotDesk:
 
 
 # -- words ----------------------------------------------------------------------------------------
+class Money(int):
+    """An amount in a notice's values: the screen writes it as `money` does (grouped, in
+    the language's digits, with the currency)."""
+
+    __slots__ = ()
+
+
 PERSIAN_THOUSANDS = "\u066c"  # ٬
 
 
