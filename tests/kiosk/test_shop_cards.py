@@ -9,9 +9,12 @@ scene drawing on SDL's dummy driver, and keys as the host presses them.
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 
 import pygame
 import pytest
+from PIL import Image
+from pyzbar import pyzbar
 
 from engines.debarna.card_check import Doubt, StoreCard
 from engines.debarna.hand import Hand, Reason
@@ -275,3 +278,20 @@ def test_the_card_panel_draws_in_both_languages(data: Path) -> None:
         prompts = [k for k in scene.checkin_drawn if k.startswith("cards|prompt|")]
         assert prompts and c.shop_draft is not None and c.shop_draft.check is not None
         assert c.claim_phase is ClaimPhase.CLOSED
+
+
+def test_the_card_panel_offers_a_phone_the_page_that_photographs_it(data: Path) -> None:
+    c = kiosk_caller()
+    c.new_hand(0.0)
+    scene = scene_of(c)
+    # The phones' hub as the scene sees it: its address and the TV's code.
+    scene.phones = SimpleNamespace(base_url="http://debarna.local:8080", tv_code="TYNCK")
+    press(scene, "*")
+    surface = pygame.Surface((1920, 1080))
+    scene.draw(surface, 1.0)
+    spot = scene.checkin_drawn["cards|code"].rect
+    shot = pygame.image.tobytes(surface.subsurface(spot), "RGB")
+    found = pyzbar.decode(Image.frombytes("RGB", spot.size, shot))
+    assert [s.data.decode() for s in found] == ["http://debarna.local:8080/cards"]
+    words = " ".join(k for k in scene.checkin_drawn if k.startswith("cards|prompt|"))
+    assert "TYNCK" in words and "http://debarna.local:8080/cards" in words

@@ -18,10 +18,12 @@ from kiosk.games.debarna.paint import (
     PAPER,
     READ_SIZE,
     Paint,
+    TextDrawn,
     ink_centred,
 )
 from kiosk.games.debarna.shop import CardDraft, Registered
-from kiosk.theme import ACCENT, BACKGROUND, TEXT, WARN
+from kiosk.phones.qr import qr_surface
+from kiosk.theme import ACCENT, BACKGROUND, TEXT, TEXT_DIM, WARN
 
 DOUBT_EDGE = (214, 110, 0)  # a doubtful cell's frame: dark orange on the paper
 
@@ -56,14 +58,44 @@ class ShopPaint(Paint):
         elif draft.check is not None:
             number = draft.number or self._next_number()
             prompt = self.tr("cards.confirm", number=self.tr.digits(number))
+        elif len(draft.entry.numbers) >= draft.entry.most:
+            prompt = self.tr("cards.prompt_full")
         else:
             prompt = self.tr("cards.prompt", row=self.tr.digits(
-                min(ROWS, len(draft.entry.numbers) // 5 + 1)))
-        for line in self._balanced(prompt, px(READ_SIZE), area.width, bold=True):
-            self._draw_text(surface, line, READ_SIZE, TEXT,
-                            pygame.Rect(area.left, y, area.width, pitch), align="center",
-                            bold=True, key=f"cards|prompt|{line}")
-            y += pitch
+                len(draft.entry.numbers) // 5 + 1))
+        text_area = area
+        phones = self.phones
+        if phones is not None and draft.check is None and draft.done is None:
+            # A phone may photograph the card instead: the page's code, beside the words.
+            url = f"{phones.base_url}/cards"
+            code = qr_surface(url, px(150))
+            spot = code.get_rect(topright=(area.right, y)) if not self.rtl else \
+                code.get_rect(topleft=(area.left, y))
+            surface.blit(code, spot)
+            self.checkin_drawn["cards|code"] = TextDrawn(url, 0, TEXT, spot)
+            text_area = pygame.Rect(area.left if not self.rtl else spot.right + px(16), y,
+                                    area.width - spot.width - px(16), area.height)
+            # The address and the code exactly as typed: Latin digits, left to right.
+            words = self.tr("cards.by_phone").format(url=f"\u2066{url}\u2069",
+                                                     code=f"\u2066{phones.tv_code}\u2069")
+            lines = self._balanced(prompt, px(READ_SIZE), text_area.width, bold=True)
+            lines += self.text.wrap(words, px(READ_SIZE - 6), text_area.width)
+            top = y
+            for i, line in enumerate(lines):
+                bold = i < len(lines) - len(self.text.wrap(words, px(READ_SIZE - 6),
+                                                           text_area.width))
+                self._draw_text(surface, line, READ_SIZE if bold else READ_SIZE - 6,
+                                TEXT if bold else TEXT_DIM,
+                                pygame.Rect(text_area.left, y, text_area.width, pitch),
+                                align="start", bold=bold, key=f"cards|prompt|{line}")
+                y += pitch
+            y = max(y, top + spot.height)
+        else:
+            for line in self._balanced(prompt, px(READ_SIZE), area.width, bold=True):
+                self._draw_text(surface, line, READ_SIZE, TEXT,
+                                pygame.Rect(area.left, y, area.width, pitch), align="center",
+                                bold=True, key=f"cards|prompt|{line}")
+                y += pitch
         y += px(16)
         lines = []
         if draft.message is not None:
