@@ -8,6 +8,7 @@ scene drawing on SDL's dummy driver, and keys as the host presses them.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -295,3 +296,38 @@ def test_the_card_panel_offers_a_phone_the_page_that_photographs_it(data: Path) 
     assert [s.data.decode() for s in found] == ["http://debarna.local:8080/cards"]
     words = " ".join(k for k in scene.checkin_drawn if k.startswith("cards|prompt|"))
     assert "TYNCK" in words and "http://debarna.local:8080/cards" in words
+
+
+def test_a_line_checked_by_numbers_wins_its_share_of_the_pot_and_shows_the_numbers(
+    data: Path,
+) -> None:
+    config = Config()
+    config = replace(config, pot=replace(config.pot, enabled=True, stake=1000))
+    store, problem = open_store()
+    c = build_controller(config, KioskOptions(seed=11), Journal(store, problem),
+                         codes=load_codes())
+    c.new_hand(0.0)
+    scene = scene_of(c)
+    register_typed(c, scene)
+    scene.handle(Action.SELECT, "", 1.0)
+    scene.handle(Action.SELECT, "", 1.0)
+    register_typed(c, scene, "5 12 30 44 71 9 25 38 50 88 6 17 49 63 80")
+    scene.handle(Action.SELECT, "", 1.0)
+    scene.handle(Action.BACK, "", 1.0)
+    assert c.in_play == 2  # two cards' stakes: 2,000 in the pot, 400 for Line
+    press(scene, " ", 2.0)
+    unseen = _row_card()
+    call_until(c, unseen, Stage.LINE)
+    assert c.hand is not None
+    row = sorted(next(r for r in unseen.rows if r <= set(c.hand.called) and c.hand.last in r))
+    c.open_claim(20.0)
+    press(scene, "*" + " ".join(str(n) for n in row) + " ", 20.0)
+    scene.handle(Action.SELECT, "", 20.0)
+    assert c.result is not None and c.result.valid and c.result.typed == tuple(row)
+    surface = pygame.Surface((1920, 1080))
+    for frame in range(3):  # the verdict's head, then its card and details
+        scene.draw(surface, 20.0 + frame / 30)
+    assert scene.pot_verdict is not None and scene.pot_verdict[:2] == (400, 1)
+    tr = Translator("en")
+    texts = [text for line in scene._detail_lines(c.result, 2000) for _, text in line]
+    assert tr("cards.typed", numbers=" ".join(str(n) for n in row)) in texts

@@ -54,6 +54,8 @@ class ClaimResult:
     # A genuine ticket that was not checked in: `verdict` is what its code says it
     # would be; the host accepts it (it joins the hand and the claim counts) or not.
     unchecked: bool = False
+    # A claim checked by numbers: the numbers the host typed, in the order typed.
+    typed: tuple[int, ...] = ()
 
     @property
     def valid(self) -> bool:
@@ -381,7 +383,8 @@ class ClaimDesk:
         verdict = checked.verdict
         if verdict is None:
             self._speak(["claim_not_valid"])
-            return ClaimResult("", None, by_numbers_notice(checked), called, last)
+            return ClaimResult("", None, by_numbers_notice(checked), called, last,
+                               typed=checked.typed)
         first: dict[str, object] = {"stage": str(stage) if stage else None,
                                     "typed": list(checked.typed), "valid": verdict.valid}
         self._journal_claim(verdict.serial, stage, verdict, before or {}, first=(
@@ -395,7 +398,7 @@ class ClaimDesk:
         if not verdict.valid and checked.not_called and message.key == "reason.not_complete":
             message = Notice("cards.not_called", {"numbers": list(checked.not_called),
                                                   "stage": verdict.stage or Stage.LINE})
-        return ClaimResult("", verdict, message, called, last)
+        return ClaimResult("", verdict, message, called, last, typed=checked.typed)
 
     def _journal_claim(
         self, serial: str, stage: Stage | None, verdict: Verdict, before: Mapping[Stage, object],

@@ -217,7 +217,8 @@ class ClaimPaint(Paint):
         # The serial on the start side, the last number (in its mark) on the end side.
         # The serial takes the room it needs (up to half), the last number the rest.
         row = pygame.Rect(area.left, banner.bottom + px(12), area.width, px(76))
-        serial = self._pieces(self.tr("claim.serial"), {"serial": result.serial or "—"})
+        serial = self._pieces(self.tr("cards.by_numbers_head"), {}) if result.typed else \
+            self._pieces(self.tr("claim.serial"), {"serial": result.serial or "—"})
         split = min(self._pieces_width(serial, px(52), True) + px(8), row.width // 2)
         start = pygame.Rect(row.left, row.top, split, row.height)
         end = pygame.Rect(start.right + px(16), row.top, row.width - split - px(16), row.height)
@@ -295,15 +296,15 @@ class ClaimPaint(Paint):
             lines = [] if not verdict.shared_with else [
                 self._pieces(self.tr("claim.shared"), {"serials": verdict.shared_with})]
             if verdict.by_numbers:
-                lines += self._wrapped([("text", self.tr("cards.checked_by_numbers"))], width)
+                lines += self._by_numbers_lines(result, width)
             won = self._pot_won(result)  # what it won of the prize pot
             if won is not None:
                 lines += self._wrapped([("text", won)], width)
             return lines
         message = result.message
         lines = self._wrapped(self._pieces(self.tr(message.key), dict(message.values)), width)
-        if verdict is not None and verdict.by_numbers:
-            lines += self._wrapped([("text", self.tr("cards.checked_by_numbers"))], width)
+        if result.typed:
+            lines += self._by_numbers_lines(result, width)
         if verdict is not None and verdict.burnt:
             lines += self._wrapped([("text", self.tr("claim.burnt"))], width)
         return lines
@@ -312,7 +313,9 @@ class ClaimPaint(Paint):
         """What the card won of the prize pot, on a good verdict (None: no pot)."""
         c = self.controller
         verdict = result.verdict
-        won = c.pot_won(result.serial, verdict.stages) if verdict is not None else None
+        # A card checked by numbers is named in the hand by its numbers, not a serial.
+        serial = verdict.serial if verdict is not None and verdict.by_numbers else result.serial
+        won = c.pot_won(serial, verdict.stages) if verdict is not None else None
         self.pot_verdict = None
         if won is None:
             return None
@@ -322,6 +325,16 @@ class ClaimPaint(Paint):
                 else self.tr("pot.verdict_won", amount=amount))
         self.pot_verdict = (each, count, text)
         return text
+
+    def _by_numbers_lines(self, result: ClaimResult, width: int) -> list[list[Piece]]:
+        """A claim checked by numbers: the numbers typed (unless its card is drawn), and
+        that the card was not registered."""
+        lines = []
+        if result.ticket is None and result.typed:
+            typed = self.tr("cards.typed", numbers=" ".join(self.tr.digits(n)
+                                                             for n in result.typed))
+            lines += self._wrapped([("text", typed)], width)
+        return lines + self._wrapped([("text", self.tr("cards.checked_by_numbers"))], width)
 
     def _wrapped(self, pieces: list[Piece], width: int) -> list[list[Piece]]:
         """A verdict's detail wrapped to `width` at its size."""
