@@ -42,7 +42,6 @@ from kiosk.phones.names import NameRefused, check_name
 from kiosk.phones.server import Request
 
 if TYPE_CHECKING:
-    from kiosk.phones.hub import Client, HeldTicket
     from kiosk.text import TextRenderer
 
 log = logging.getLogger("kiosk.phones.hub")
@@ -89,8 +88,8 @@ class CheckinDesk:
         caller: Any
         codes: TicketCodes | None
 
-        tickets: dict[str, HeldTicket]
-        clients: dict[int, Client]
+        tickets: dict[str, Any]  # secret -> `kiosk.phones.hub.HeldTicket`
+        clients: dict[int, Any]  # -> `kiosk.phones.hub.Client`
         claim: Any
 
         def _tr(self, lang: str | None = None) -> Translator: ...
@@ -98,7 +97,7 @@ class CheckinDesk:
         def _follow_secret(self, ticket: Ticket, claims: bool) -> str: ...
         def _error(self, client: int, line: str, reason: str | None = None,
                    translated: bool = False) -> None: ...
-        def _verdict(self, held: HeldTicket, claim: dict[str, Any] | None,
+        def _verdict(self, held: Any, claim: dict[str, Any] | None,
                      tr: Translator) -> dict[str, Any] | None: ...
 
     def _fresh_takes(self) -> None:
@@ -284,7 +283,7 @@ class CheckinDesk:
         self._take_replies.append((take.request, 200, body))
 
     # -- the page that holds a phone's tickets ------------------------------------------
-    def _tickets_model(self, info: Client, tr: Translator) -> dict[str, Any] | None:
+    def _tickets_model(self, info: Any, tr: Translator) -> dict[str, Any] | None:
         """The page holding a phone's tickets (`kind` "tickets"): the numbers called,
         and each ticket with its grid, its own claim and whether it may claim now."""
         caller = self.caller
@@ -313,7 +312,7 @@ class CheckinDesk:
                 "last": caller.last, "status": status, "tickets": own,
                 "words": take_words(tr)}
 
-    def _claim_one(self, client: int, info: Client, serial: object, now: float) -> None:
+    def _claim_one(self, client: int, info: Any, serial: object, now: float) -> None:
         """`{"type": "claim", "serial": s}` from the page of a phone's tickets: a claim for
         that one of them, as its code scanned at the TV makes; its panel shows the
         verdict (and the others' panels are put away: the TV judges one claim at a time)."""
@@ -327,11 +326,12 @@ class CheckinDesk:
             self._error(client, "phones.no_hand")
             return
         self.claim(held.payload, now)
+        serial_of = held.ticket.serial
         open_claim = {"state": "open"}
         for other in self.clients.values():  # every page holding this ticket sees it
             if other.role == "tickets" and any(self.tickets.get(s) is held
                                                for s in other.secrets):
-                other.claims = {held.ticket.serial: open_claim}
+                other.claims = {serial_of: open_claim}
                 other.stamp = None
             elif other.role == "ticket" and self.tickets.get(other.secret) is held:
                 other.claim = open_claim
