@@ -477,3 +477,48 @@ def test_the_ledger_key_opens_the_panel_over_the_numbers_and_pauses_calling(
     assert not c.pot_panel
     frames(scene, surface)
     assert scene.wins_drawn[0].text == "Prize pot: 12,000\u00a0tomans"
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_the_pots_screens_are_readable_from_the_sofa(display: None, lang: str) -> None:
+    """The verdict with a shared line, the hand-over summary beside the night's ledger and
+    the next hand's check-in line, read as the screen walker reads every screen: cap
+    height, contrast, the safe area, overlaps, the catalogue's words."""
+    from benchmarks import pot_shot
+    from kiosk.i18n import set_language
+    from tests.kiosk.walker import Words, read_frame, recording
+
+    words = Words()
+    found = []
+    with recording():
+        tr = set_language(lang)
+        c, second, twin = pot_shot.night(lang)
+        text = TextRenderer(rtl=tr.rtl)
+        scene = CallerScene(c, text, tr)
+        also = set(pot_shot.NAMES[lang])
+
+        def read(where: str, now: float) -> None:
+            screen = pygame.Surface(HD)
+            for _ in range(3):
+                scene.draw(screen, now)
+            assert len(screen.texts) > 10  # type: ignore[attr-defined]
+            found.extend(read_frame(screen, text, lang, where, words, also))  # type: ignore[arg-type]
+
+        now = 100.0
+        call(c, 5, now)
+        pot_shot.claim(c, [second.serial, twin.serial], now + 5)
+        read("verdict", now + 5)
+        assert scene.pot_verdict is not None and scene.pot_verdict[1] == 2
+        c.resume(now + 6)
+        for stage in range(2):
+            call(c, 5, now + 10 * (stage + 1))
+            pot_shot.claim(c, [second.serial] if stage == 0 else [second.serial, twin.serial],
+                           now + 10 * (stage + 1) + 6)
+            c.resume(now + 10 * (stage + 1) + 7)
+        c.update(now + 40)
+        assert c.pot_panel and scene is not None
+        read("summary", now + 40)
+        assert len(scene.pot_rows) >= 5
+        c.new_hand(now + 41)
+        read("next hand", now + 41)
+    assert not found, "\n".join(map(str, found))
