@@ -257,3 +257,36 @@ def test_after_the_first_call_nothing_is_taken(live_kiosk: Make) -> None:
     assert unchanged(k) == before
     assert k.call(lambda: controller.notice) is None
     assert_alive(k)
+
+
+def test_tickets_are_drawn_and_registered_off_the_frame_loop(
+        live_kiosk: Make, monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+
+    from kiosk.games.debarna import fresh
+
+    k = live_kiosk(game="debarna")
+    controller = checking_in(k)
+    where: list[str] = []
+    real_draw, real_register = fresh.draw, fresh.register
+
+    def draw_here(*args: Any, **kwargs: Any) -> Any:
+        where.append(f"draw:{threading.current_thread().name}")
+        return real_draw(*args, **kwargs)
+
+    def register_here(*args: Any, **kwargs: Any) -> None:
+        where.append(f"register:{threading.current_thread().name}")
+        real_register(*args, **kwargs)
+
+    monkeypatch.setattr(fresh, "draw", draw_here)
+    monkeypatch.setattr(fresh, "register", register_here)
+
+    async def run() -> int:
+        async with aiohttp.ClientSession() as session:
+            return (await take(session, k, 2))[0]
+
+    assert asyncio.run(run()) == 200
+    frames = k._thread.name if k._thread is not None else "kiosk-frames"
+    assert [w.split(":")[0] for w in where] == ["draw", "register"]
+    assert all(w.split(":")[1].startswith("take") and frames not in w for w in where), where
+    assert k.call(lambda: controller.in_play) == 2
