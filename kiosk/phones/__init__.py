@@ -56,6 +56,20 @@ Parts:
   paid as one; 403 for a code that is not the TV's (before anything else is looked at),
   409 once calling has started or when the TV is not checking tickets in, 400 for a
   body of another shape, each `{"error": str}` in the page's language.
+- `POST /api/take` `{"code": str (the TV's), "count": int (1 to 6), "name": str
+  (optional: who holds them, shown on the TV's list)}` → `{"count": int (tickets in play
+  now), "text": str, "tickets": [{"serial": str, "payload": str (its signed code), "secret":
+  str (opens it by `hello`, a page that claims)}]}`: fresh tickets for a phone with no
+  paper one, drawn and registered as a print's are, put in play and journaled before the
+  answer comes (`kiosk.phones.checkin`). 403 for a code that is not the TV's (first), 400
+  for a count or a name refused, 503 with no ticket key, 409 once calling has started,
+  when the TV is not checking tickets in, while this phone's last take is being made, or
+  past the caps (6 in play from one phone, 48 from phones in a hand); each `{"error":
+  str}` in the page's language. Every take is charged to the address, even one that is
+  given tickets.
+- `GET /mine` the page that is a phone's fresh tickets (their signed codes in its address,
+  `/mine#t=<code>~<code>`, and in localStorage): each opened by `POST /api/ticket`
+  `{"payload"}`, then followed on one socket.
 - `GET /board` the board of called numbers.
 - `GET /static/<file>`, `GET /fonts/<name>.ttf` (`sans`, `sans-bold`, `arabic`,
   `arabic-bold`, `symbols`: the kiosk's own font files).
@@ -66,13 +80,15 @@ Parts:
 Client → kiosk:
 - `{"type": "hello", "role": "seat", "secret": str}` | `{"type": "hello", "role":
   "ticket", "secret": str}` | `{"type": "hello", "role": "board"}` | `{"type": "hello",
-  "role": "checkin"}`; optional `"lang":
+  "role": "checkin"}` | `{"type": "hello", "role": "tickets", "secrets": [str] (1 to
+  12: a phone's fresh tickets)}`; optional `"lang":
   "fa" | "en"`. First, and once.
 - `{"type": "card", "card": id}` play a card of the hand (a card's `id` as the model
   gives it); `{"type": "offer", "id": id}` press a button of `offers`;
   `{"type": "select", "cards": [id, ...]}` submit a select-N step; `{"type": "next"}`
   go on after a hand's scores.
-- `{"type": "claim"}` a ticket page's claim button.
+- `{"type": "claim"}` a ticket page's claim button; `{"type": "claim", "serial": str}`
+  the claim button of one ticket of a phone's fresh tickets.
 - `{"type": "lang", "lang": "fa" | "en"}` the page's language.
 - `{"type": "ping"}` → `{"type": "pong"}`.
 
@@ -120,9 +136,15 @@ page answers with `{"type": "offer", "id": id}`; a checker's step is the id
 `can_claim` bool, `status` str, `words`. The board: `called`, `last`, `status`,
 `words`.
 
+### A phone's fresh tickets (`kind` "tickets")
+`lang`, `rtl`, `title`, `called`, `last`, `status`, `words`, and `tickets` [{serial, grid,
+in_play: bool, holder: str | null, can_claim: bool, claim: {state, text} | null}] (each
+ticket's own claim, as a ticket page's).
+
 ### The check-in page's model (`kind` "checkin")
 `lang`, `rtl`, `title`, `open` bool (the TV is checking tickets in: a hand is dealt and
 no number is called yet), `count` int (tickets in play, as the TV's count), `status` str
-(empty while open, else why not: calling has started, or no check-in now), `words` (the
-pages' words and the check-in's own, "checkin.<key>").
+(empty while open, else why not: calling has started, or no check-in now), `take` bool
+(fresh tickets can be taken: the kiosk has its ticket key), `words` (the pages' words,
+the check-in's own, "checkin.<key>", and those of taking tickets, "take.<key>").
 """
