@@ -522,3 +522,11 @@ def test_the_pots_screens_are_readable_from_the_sofa(display: None, lang: str) -
         c.new_hand(now + 41)
         read("next hand", now + 41)
     assert not found, "\n".join(map(str, found))
+
+
+def test_a_pot_settled_names_the_holders_by_their_printed_serials(tmp_path: Path) -> None:
+    journal = open_journal(tmp_path / "journal.sqlite")
+    play_night(journal)
+    settled = [e for e in journal.store.events(1) if e["kind"] == "pot_settled"]
+    assert settled and settled[-1]["holders"] == {"001-1": "Maryam"}
+    assert "001-1" in settled[-1]["in_play"] and settled[-1]["carry"] == 0

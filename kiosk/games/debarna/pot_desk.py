@@ -150,13 +150,15 @@ def settlement_from_json(data: Mapping[str, Any]) -> tuple[Settlement, list[str]
 
 
 def holders_in(events: Iterable[Mapping[str, Any]]) -> dict[str, str]:
-    """Who holds each ticket, as a hand's events name them (by normalised serial)."""
-    named: dict[str, str] = {}
+    """Who holds each ticket, as a hand's events name them (by serial as printed; the
+    last name given for a serial stands)."""
+    named: dict[str, tuple[str, str]] = {}
     for event in events:
-        holder = event.get("holder")
-        if event.get("kind") in HOLDER_KINDS and isinstance(holder, str) and holder.strip():
-            named[normalise_serial(str(event.get("serial", "")))] = holder
-    return named
+        holder, serial = event.get("holder"), event.get("serial")
+        if event.get("kind") in HOLDER_KINDS and isinstance(holder, str) and holder.strip() \
+                and isinstance(serial, str):
+            named[normalise_serial(serial)] = (serial, holder)
+    return dict(named.values())
 
 
 # -- the night, from the journal ----------------------------------------------------------------
@@ -398,8 +400,9 @@ class PotDesk:
         return [t.serial for t in self.hand.tickets] if self.hand is not None else []
 
     def _holders_in_play(self) -> dict[str, str]:
-        keys = {normalise_serial(s) for s in self._in_play()}
-        return {k: v for k, v in self.holders.items() if k in keys}
+        """Who holds the cards in play, where known, by their serials as printed."""
+        return {serial: name for serial in self._in_play()
+                if (name := self.holders.get(normalise_serial(serial)))}
 
     @property
     def pot_settlement(self) -> Settlement | None:
