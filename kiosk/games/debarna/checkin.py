@@ -23,6 +23,10 @@ host and the screen through the controller (`_say`, `_mark`, `_speak`, `_journal
   knows, or is not a range, says so and changes nothing.
 - **A ticket no print listed** (its print failed, or the journal that listed it was
   lost) plays when it is checked in, its code being this kiosk's; the notice says so.
+- **Tickets a phone took** (no paper: the phone is the ticket) are drawn and registered
+  off the frame loop (`issue_fresh`, `kiosk.games.debarna.fresh`) and put in play
+  together (`check_in_phone`), journaled with their holder's name and ``phone``; the list
+  marks them (`phone_held`, recalled after a restart), and they are taken out like any.
 
 What the host is asked (`checkin_question`) is answered with Enter (`answer_checkin`) and
 put aside with Esc (`dismiss_checkin`). Enter with nothing typed or asked never starts
