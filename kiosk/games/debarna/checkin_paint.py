@@ -8,8 +8,8 @@ list, a strip's other tickets, putting the list back, the ticket picked), on a b
 its own; the keys' hints.
 
 The list is a strip a row, each ticket a plate with its serial as printed (and, where
-known, who holds it under it; a small phone before the serial when a phone took it and
-is the ticket), in the order they came in; the picked ticket is lit, the
+known, who holds it under it, after a small phone when a phone took it and is the
+ticket), in the order they came in; the picked ticket is lit, the
 one that came in last framed. When the rows do not fit, the plates drop the names, then
 the strips share rows (a strip's number, then its tickets' places in it: ``B003  1 2 4``),
 and past that the rows shown follow the pick (or the last ticket in), the rows above and
@@ -51,7 +51,7 @@ PLATE_LINE = 54  # a line of a plate
 ROW_GAP = 10  # between two rows of plates
 PLATE_GAP = 12  # between two plates of a row
 PLACE_GAP = 8  # between two places of a strip in a compact row
-PHONE_SIGN_HEIGHT = 30  # the phone drawn beside a phone's ticket's serial
+PHONE_SIGN_HEIGHT = 36  # the phone drawn on a phone's ticket's plate
 
 
 class CheckinPaint(Paint):
@@ -237,7 +237,7 @@ class CheckinPaint(Paint):
         rows = c.checkin_rows()
         if not rows or area.height <= 0:
             return
-        named = any(c.holder(t) for row in rows for t in row)
+        named = any(c.holder(t) or c.is_phone_ticket(t) for row in rows for t in row)
         line = px(PLATE_LINE)
         tall = 2 * line + px(8)
         short = line + px(8)
@@ -312,7 +312,6 @@ class CheckinPaint(Paint):
         """One row of plates, from the start edge (the right in Persian)."""
         assert self._layout is not None
         px = self._layout.px
-        c = self.controller
         size = px(SERIAL_SIZE)
         plate_w = (area.width - (6 - 1) * px(PLATE_GAP)) // 6
         x = 0  # from the row's start edge
@@ -333,7 +332,7 @@ class CheckinPaint(Paint):
                     self.text.width(ticket.serial, size, True, rtl=False) + px(40)
                 label = ticket.serial
             box = self._placed(area, x, y, width, height)
-            self._draw_plate(surface, ticket, box, label, c.holder(ticket) if names else None)
+            self._draw_plate(surface, ticket, box, label, names)
             x += width + px(PLACE_GAP if compact and strip is not None else PLATE_GAP)
 
     def _placed(self, area: pygame.Rect, x: int, y: int, width: int, height: int
@@ -343,7 +342,9 @@ class CheckinPaint(Paint):
         return box if not self.rtl else pygame.Rect(area.right - x - width, y, width, height)
 
     def _draw_plate(self, surface: pygame.Surface, ticket: Ticket, box: pygame.Rect,
-                    label: str, name: str | None) -> None:
+                    label: str, names: bool) -> None:
+        """A ticket's plate: its serial (or place), and with `names` (tall plates) a line
+        under it with who holds it and, for a ticket a phone took, a small phone."""
         assert self._layout is not None
         px = self._layout.px
         c = self.controller
@@ -356,36 +357,59 @@ class CheckinPaint(Paint):
             pygame.draw.rect(surface, LATEST_FRAME, box, width=px(4), border_radius=radius)
         inside = box.inflate(-2 * px(8), -2 * px(4))
         line = px(PLATE_LINE)
+        name = c.holder(ticket) if names else None
+        phone = c.is_phone_ticket(ticket)
+        lower = names and (name is not None or phone)
         serial_box = pygame.Rect(inside.left, inside.top, inside.width,
-                                 line if name else inside.height)
+                                 line if lower else inside.height)
         self._serial_text(surface, label, ink, serial_box, f"checkin|ticket|{ticket.serial}")
-        if c.is_phone_ticket(ticket):
-            self._phone_sign(surface, ticket, box, ink)
+        if not lower:
+            if phone:  # short plates: beside the serial, where there is room
+                serial = self.checkin_drawn[f"checkin|ticket|{ticket.serial}"].rect
+                room = serial.left - box.left if not self.rtl else box.right - serial.right
+                width, gap = self._phone_size()
+                if room >= width + gap + px(4):
+                    x = serial.left - gap - width if not self.rtl else serial.right + gap
+                    self._phone_sign(surface, ticket, x, serial.centery, ink)
+            return
+        row = pygame.Rect(inside.left, serial_box.bottom, inside.width,
+                          inside.bottom - serial_box.bottom)
+        if not phone:
+            assert name is not None
+            self._name_text(surface, name, ink, row, f"checkin|name|{ticket.serial}")
+            return
+        # The phone, then the name (cut short to fit), centred together on the line.
+        width, gap = self._phone_size()
+        size = px(SERIAL_SIZE)
+        room = row.width - width - gap
+        name_w = 0 if not name else \
+            min(self.text.width(name, size, rtl=has_arabic(name)), room)
+        group = width + (gap + name_w if name else 0)
+        start = row.centerx - group // 2  # the group's left edge
+        if self.rtl:  # the phone at the start edge: the right
+            self._phone_sign(surface, ticket, start + group - width, row.centery, ink)
+            name_box = pygame.Rect(start, row.top, name_w, row.height)
+        else:
+            self._phone_sign(surface, ticket, start, row.centery, ink)
+            name_box = pygame.Rect(start + width + gap, row.top, name_w, row.height)
         if name:
-            self._name_text(surface, name, ink, pygame.Rect(
-                inside.left, serial_box.bottom, inside.width, inside.bottom - serial_box.bottom),
-                f"checkin|name|{ticket.serial}")
+            self._name_text(surface, name, ink, name_box, f"checkin|name|{ticket.serial}")
 
-    def _phone_sign(self, surface: pygame.Surface, ticket: Ticket, plate: pygame.Rect,
-                    colour: Colour) -> None:
-        """A small phone drawn before a ticket's serial (at its start edge, inside the
-        plate): a phone took this ticket, so its holder claims from the phone, with no
-        paper to scan. Drawn only where it fits beside the serial (not on a compact
-        row's places)."""
+    def _phone_size(self) -> tuple[int, int]:
+        """How wide the phone sign is, and the gap beside it."""
         assert self._layout is not None
         px = self._layout.px
-        serial = self.checkin_drawn.get(f"checkin|ticket|{ticket.serial}")
-        if serial is None:
-            return
-        height = px(PHONE_SIGN_HEIGHT)
-        width = height * 11 // 20
-        gap = px(5)
-        room = serial.rect.left - plate.left if not self.rtl else plate.right - serial.rect.right
-        if room < width + gap + px(4):
-            return
-        x = serial.rect.left - gap - width if not self.rtl else serial.rect.right + gap
-        body = pygame.Rect(x, 0, width, height)
-        body.centery = serial.rect.centery
+        return px(PHONE_SIGN_HEIGHT) * 11 // 20, px(8)
+
+    def _phone_sign(self, surface: pygame.Surface, ticket: Ticket, x: int, centre_y: int,
+                    colour: Colour) -> None:
+        """A small phone, its left edge at `x`, centred on `centre_y`: a phone took this
+        ticket, so its holder claims from the phone, with no paper to scan."""
+        assert self._layout is not None
+        px = self._layout.px
+        width, _ = self._phone_size()
+        body = pygame.Rect(x, 0, width, px(PHONE_SIGN_HEIGHT))
+        body.centery = centre_y
         thick = max(2, px(3))
         pygame.draw.rect(surface, colour, body, width=thick, border_radius=max(2, width // 4))
         speaker = pygame.Rect(0, 0, width // 3, thick)
