@@ -55,6 +55,9 @@ IN_PLAY: Final = frozenset({"in_play", "already"})
 TAKE_MOST: Final = 6  # fresh tickets one take may ask for (a strip)
 PHONE_MOST: Final = 6  # fresh tickets in play that one phone (address) took
 HAND_MOST: Final = 48  # fresh tickets in play that phones took, in all (a boxed set's 48)
+# Seconds a take may wait for its tickets: past it the server has told the phone the kiosk
+# is busy (it waits 10 s for an answer), so they are not put in play for nobody.
+TAKE_WAIT: Final = 8.0
 # The page holding a phone's tickets: its own words (`phones.take.<key>`, as "take.<key>").
 TAKE_WORDS: Final = ("title", "offer", "name", "how_many", "fewer", "more", "button",
                      "button_one", "mine_link", "none", "not_in_play", "claim_this", "back",
@@ -70,6 +73,7 @@ class Take:
     holder: str | None
     lang: str | None
     count: int
+    asked: float  # the frame loop's clock when it came
     future: Future[list[Ticket]] = field(repr=False)
 
 
@@ -215,7 +219,7 @@ class CheckinDesk:
             request.reply(409, {"error": tr("phones.take.hand_full", most=HAND_MOST)})
             return
         future = caller.issue_fresh(count)
-        self._takes.append(Take(request, address, holder, lang, count, future))
+        self._takes.append(Take(request, address, holder, lang, count, now, future))
         log.info("phones: a phone asks for %d fresh tickets%s", count,
                  f" for {holder}" if holder else "")
 
@@ -266,8 +270,14 @@ class CheckinDesk:
         if caller is None:
             take.request.reply(409, {"error": tr("phones.take.closed")})
             return
+        late = now - take.asked > TAKE_WAIT
         if caller.check_in:  # (without check-in, tickets known are dealt in at once)
             caller.add_tickets(tickets)  # issued: known by their serials from now on
+        if late:  # the phone was told the kiosk is busy: issued, but nobody's
+            log.error("phones: fresh tickets came %.1f s after they were asked for; they "
+                      "are not put in play", now - take.asked)
+            take.request.reply(503, {"error": tr("phones.errors.busy")})
+            return
         added = caller.check_in_phone(tickets, now, take.holder) if caller.checking_in else []
         if not added:  # calling started meanwhile: issued, but nobody's; nothing in play
             started = caller.hand is not None and bool(caller.called)

@@ -290,3 +290,21 @@ def test_tickets_are_drawn_and_registered_off_the_frame_loop(
     assert [w.split(":")[0] for w in where] == ["draw", "register"]
     assert all(w.split(":")[1].startswith("take") and frames not in w for w in where), where
     assert k.call(lambda: controller.in_play) == 2
+
+
+def test_tickets_that_come_too_late_for_their_phone_are_not_put_in_play(
+        live_kiosk: Make, monkeypatch: pytest.MonkeyPatch) -> None:
+    k = live_kiosk(game="debarna")
+    controller = checking_in(k)
+    quiet(k)
+    before = held(k)
+    monkeypatch.setattr(desk, "TAKE_WAIT", -1.0)  # as if drawing them took too long
+
+    async def run() -> tuple[int, Any]:
+        async with aiohttp.ClientSession() as session:
+            return await take(session, k, 2, lang="fa")
+
+    assert asyncio.run(run()) == (503, {"error": words(k, "phones.errors.busy", "fa")})
+    assert held(k) == before and k.call(lambda: controller.in_play) == 0
+    assert k.call(lambda: controller.notice) is None
+    assert_alive(k)
