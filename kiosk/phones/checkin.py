@@ -316,11 +316,25 @@ class CheckinDesk:
             own.append({"serial": ticket.serial, "grid": [list(row) for row in ticket.grid],
                         "in_play": playing, "holder": caller.holder(ticket),
                         "can_claim": running and held.claims and playing,
-                        "claim": self._verdict(held, info.claims.get(ticket.serial), tr)})
+                        "claim": self._claim_panel(held, info, tr)})
         return {"kind": "tickets", "lang": tr.lang, "rtl": tr.rtl,
                 "title": tr("phones.take.mine_title"), "called": list(caller.called),
                 "last": caller.last, "status": status, "tickets": own,
                 "words": take_words(tr)}
+
+    def _claim_panel(self, held: Any, info: Any, tr: Translator) -> dict[str, Any] | None:
+        """A ticket's claim panel on the page of a phone's tickets, as the TV's claim panel
+        stands: the verdict while the TV shows one for this ticket (however it was claimed,
+        and on a page opened again meanwhile), "being checked" while this page's claim
+        waits for it, and nothing once the TV has gone back to calling."""
+        caller = self.caller
+        serial = held.ticket.serial
+        result = caller.result
+        if result is not None and result.serial == serial:
+            return self._verdict(held, {"state": "open"}, tr)
+        if serial in info.claims and str(caller.claim_phase) != "closed":
+            return {"state": "open", "text": tr("phones.claim_open")}
+        return None
 
     def _claim_one(self, client: int, info: Any, serial: object, now: float) -> None:
         """`{"type": "claim", "serial": s}` from the page of a phone's tickets: a claim for

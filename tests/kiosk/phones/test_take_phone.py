@@ -308,3 +308,65 @@ def test_tickets_that_come_too_late_for_their_phone_are_not_put_in_play(
     assert held(k) == before and k.call(lambda: controller.in_play) == 0
     assert k.call(lambda: controller.notice) is None
     assert_alive(k)
+
+
+def test_a_claim_from_the_page_gets_its_verdict_there_and_on_a_page_opened_again(
+        live_kiosk: Make) -> None:
+    k = live_kiosk(game="debarna")
+    controller = checking_in(k)
+
+    async def take_two() -> list[dict[str, Any]]:
+        async with aiohttp.ClientSession() as session:
+            status, body = await take(session, k, 2)
+            assert status == 200, body
+            return list(body["tickets"])
+
+    taken = asyncio.run(take_two())
+    secrets = [t["secret"] for t in taken]
+    first, second = (t["serial"] for t in taken)
+
+    def start_calling() -> None:  # Space on the TV, and the first number
+        now = time.monotonic()
+        controller.toggle_pause(now)
+        controller.call_next(now)
+    k.call(start_calling)
+
+    async def page(session: aiohttp.ClientSession) -> Phone:
+        phone = Phone(session, k.base)
+        await phone.connect()
+        await phone.send({"type": "hello", "role": "tickets", "secrets": secrets})
+        await phone.expect("welcome")
+        return phone
+
+    def panels(model: dict[str, Any]) -> dict[str, Any]:
+        return {t["serial"]: t["claim"] for t in model["tickets"]}
+
+    refused = f"{words(k, 'claim.invalid')}"
+
+    async def run() -> None:
+        async with aiohttp.ClientSession() as session:
+            phone = await page(session)
+            model = await phone.state(lambda m: bool(m["called"]))
+            assert panels(model) == {first: None, second: None}
+            assert all(t["can_claim"] for t in model["tickets"])
+            await phone.send({"type": "claim", "serial": first})  # one number: too early
+            model = await phone.state(lambda m: (panels(m)[first] or {}).get("state")
+                                      == "refused")
+            assert panels(model)[first]["text"].startswith(refused)
+            assert panels(model)[second] is None
+            # Opened again (a reload): the verdict the TV shows is there too.
+            again = await page(session)
+            model = await again.state()
+            assert panels(model)[first]["state"] == "refused" and panels(model)[second] is None
+            # A serial the page does not hold claims nothing.
+            await again.send({"type": "claim", "serial": "999-9"})
+            error = await again.expect("error")
+            assert error["message"] == words(k, "phones.errors.not_here")
+            # The host goes back to calling: the panels go, as the TV's does.
+            k.call(lambda: controller.resume(time.monotonic()))
+            model = await again.state(lambda m: panels(m)[first] is None)
+            assert panels(model) == {first: None, second: None}
+
+    asyncio.run(run())
+    assert k.call(lambda: controller.result) is None
+    assert_alive(k)
