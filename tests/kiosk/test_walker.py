@@ -50,6 +50,10 @@ def test_every_screen_is_readable_from_the_sofa(display: None, part: str, lang: 
     report = Report()
     walk_all(lang, size, seed, STEPS, report, games=[part])
     assert report.frames > 0 and sum(report.counts().values()) > 3, report.counts()
+    if part == "debarna":  # the shop card's panel and a claim checked by numbers were read
+        seen = set().union(*(keys for _, keys in report.states["CallerScene"]))
+        assert {"cards.title", "cards.registered", "cards.by_numbers_head",
+                "cards.typed"} <= seen, sorted(k for k in seen if "cards" in k)
     assert not report.defects, f"{len(report.defects)} defects:\n{shown(report)}"
 
 

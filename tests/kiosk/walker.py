@@ -689,6 +689,26 @@ def scan(walk: Walk, payload: str) -> None:
     walk.frame()
 
 
+def host_checks_in(walk: Walk) -> None:
+    """A hand dealt afresh with the host's check-in (a walked kiosk is headless, which
+    plays the stand-in box at once), as a kiosk with a host starts one."""
+    controller = walk.app.scene.controller
+    controller.check_in = True
+    controller.hand = None
+    controller.tickets = ()
+    controller.start_hand(walk.now())
+    walk.frame()
+
+
+def typing(walk: Walk, keys: str) -> None:
+    """Keys typed one by one as the host types them, a fifth of a second apart (so not
+    taken for a scanner's burst); Enter as "\\r"."""
+    names = {"\r": "return", " ": "space", "*": "*"}
+    for char in keys:
+        walk.type_key(pygame.key.key_code(names.get(char, char)), char)
+        walk.clock += 0.2
+
+
 def tickets(walk: Walk, strips: int = 2) -> list[str]:
     """Tonight's tickets, issued into the kiosk's own store: the codes printed on them."""
     from kiosk.games.debarna.tickets import issue
@@ -711,8 +731,16 @@ def walk_debarna(walk: Walk, steps: int) -> None:
             break
         walk.frame()
         walk.clock += 0.2
+    host_checks_in(walk)
     for payload in codes[:3]:
         scan(walk, payload)  # checked in
+    # A shop set's card typed in: its numbers, checked (two columns doubtful), registered.
+    typing(walk, "*3 15 27 41 62 8 22 36 57 84 1 19 45 68 7")
+    typing(walk, "7\r\r")
+    walk.press(Action.BACK)
+    walk.type_key(pygame.K_F5)  # the prize pot on, and its stake up a step
+    walk.type_key(pygame.K_PAGEUP)
+    walk.press(Action.PAUSE)  # calling starts
     walk.random_keys(steps // 4, CALLING)
     for i, payload in enumerate(codes[3:6]):
         walk.press(Action.CLAIM) if i != 1 else walk.type_key(pygame.K_F1)
@@ -724,7 +752,12 @@ def walk_debarna(walk: Walk, steps: int) -> None:
     for ch in "12":
         walk.type_key(getattr(pygame, f"K_{ch}"), ch)
     walk.press(Action.SELECT)
+    walk.press(Action.CLAIM)  # a card never registered, checked by its numbers
+    typing(walk, "*4 26 47 65 8")
+    typing(walk, "1\r")
     walk.random_keys(steps // 2, CALLING)
+    walk.type_key(pygame.K_F6)  # the pot's panel and the night's ledger
+    walk.type_key(pygame.K_F6)
     walk.home()
     walk.open("printing.title")
     walk.random_keys(max(8, steps // 6), MENUS)
