@@ -254,7 +254,7 @@ def test_the_pot_is_set_on_the_tv_before_the_first_call_and_locked_after(
     assert "".join(t for _, t in scene._pieces(scene.tr(c.notice.key), c.notice.values)) \
         == "Prize pot: 5,000\u00a0tomans a card"
     frames(scene, surface)
-    assert scene.wins_drawn[0].text == "Prize pot: 5,000\u00a0tomans a card"
+    assert scene.wins_drawn[0].text == "Pot: 5,000\u00a0tomans a card"  # the panel's line
     call(c, 1)
     scene.handle(Action.STAKE_DOWN, "", 2.0)
     scene.handle(Action.POT, "", 2.0)
