@@ -24,8 +24,11 @@ BIN    := $(VENV)/bin
 # gnubg (GNU Backgammon) for Takhteh Nard's expert level and its .mat export tests,
 # chromium and chromium-driver: headless Chromium for the phone pages' browser tests
 # (Debian's chromedriver matches its chromium).
+# tesseract-ocr and tesseract-ocr-fas read store-bought cards' numbers from phone photos;
+# fonts-liberation and fonts-farsiweb are fonts of the generated card photos.
 APT_PACKAGES := python3-venv python3-pip fonts-noto-core fonts-dejavu-core espeak-ng \
-	libespeak-ng1 systemd poppler-utils libzbar0 cups-client gnubg chromium chromium-driver
+	libespeak-ng1 systemd poppler-utils libzbar0 cups-client gnubg chromium chromium-driver \
+	tesseract-ocr tesseract-ocr-fas fonts-liberation fonts-farsiweb
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: run test lint bench bench-voice bench-backgammon bench-backgammon-gnubg bench-hearts bench-debertz bench-dobbm bench-phones pi bench-pi screenshots arm64-check apt venv clean install uninstall

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 
 KIOSK_COMMANDS = (
     "kiosk", "tickets", "print", "simulate", "history", "config", "voice", "backup", "restore",
+    "cards",
 )
 
 
@@ -57,6 +58,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     _history_parser(sub)
     _backup_parsers(sub)
     _config_parser(sub)
+    _cards_parser(sub)
     for entry in registered_games():
         _game_commands(sub, entry, command is None or command == entry.key)
     _voice_parser(sub)
@@ -172,6 +174,15 @@ def _config_parser(sub: Any) -> None:
     config.add_argument("--overlay", type=Path, metavar="PATH",
                         help="the settings changed on the TV to check with FILE "
                              "(default: settings.toml in the kiosk's data directory)")
+
+
+def _cards_parser(sub: Any) -> None:
+    """``debarna cards read PHOTO``: what a phone photo of a store-bought card reads as."""
+    cards = sub.add_parser("cards", help="store-bought cards: `cards read PHOTO`")
+    cards_sub = cards.add_subparsers(dest="cards_command", metavar="read", required=True)
+    read = cards_sub.add_parser("read", help="read a card's numbers from a photo (JPEG, PNG)")
+    read.add_argument("photo", type=Path, metavar="PHOTO")
+    read.add_argument("--format", choices=("text", "json"), default="text")
 
 
 def _voice_parser(sub: Any) -> None:
@@ -808,6 +819,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
             return cmd_config(args, out)
         if args.command == "voice":
             return cmd_voice(args, out)
+        if args.command == "cards":
+            from kiosk.games.debarna.reading import print_reading
+            return print_reading(args.photo, args.format, out)
         if args.command != "kiosk":
             own = hosting(args.command)
             ran = own.run_tool(args, out, parser) if hasattr(own, "run_tool") else None
