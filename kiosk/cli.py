@@ -178,11 +178,21 @@ def _config_parser(sub: Any) -> None:
 
 def _cards_parser(sub: Any) -> None:
     """``debarna cards read PHOTO``: what a phone photo of a store-bought card reads as."""
-    cards = sub.add_parser("cards", help="store-bought cards: `cards read PHOTO`")
-    cards_sub = cards.add_subparsers(dest="cards_command", metavar="read", required=True)
+    cards = sub.add_parser("cards", help="store-bought cards: `cards read PHOTO`, `cards list`, "
+                           "`cards stickers`")
+    cards_sub = cards.add_subparsers(dest="cards_command", metavar="{read,list,stickers}",
+                                     required=True)
     read = cards_sub.add_parser("read", help="read a card's numbers from a photo (JPEG, PNG)")
     read.add_argument("photo", type=Path, metavar="PHOTO")
     read.add_argument("--format", choices=("text", "json"), default="text")
+    listed = cards_sub.add_parser("list", help="the shop cards registered, by card number")
+    listed.add_argument("--format", choices=("text", "json"), default="text")
+    stickers = cards_sub.add_parser(
+        "stickers", help="a PDF of stickers for registered cards: each its number and QR code")
+    stickers.add_argument("numbers", nargs="*", metavar="NUMBER",
+                          help="the cards' numbers (default: every registered card)")
+    stickers.add_argument("--out", type=Path, default=Path("stickers.pdf"),
+                          help="the PDF to write (default: stickers.pdf)")
 
 
 def _voice_parser(sub: Any) -> None:
@@ -427,6 +437,58 @@ def cmd_tickets(args: argparse.Namespace, out: TextIO,
             for ticket in strip:
                 _print_ticket(ticket, out)
                 out.write("\n")
+    return 0
+
+
+def cmd_cards(args: argparse.Namespace, out: TextIO) -> int:
+    """``debarna cards list`` and ``debarna cards stickers``: the shop cards registered in
+    the journal, read from a private copy of it (a running kiosk is no trouble)."""
+    import json
+
+    from kiosk.games.debarna.history import read_only_journal
+    from kiosk.games.debarna.shop import card_number, shop_cards
+    from kiosk.store import DB_NAME, data_dir
+
+    path = data_dir() / DB_NAME
+    cards = []
+    if path.exists():
+        with read_only_journal(path) as store:
+            cards = shop_cards(store)
+    if args.cards_command == "list":
+        if args.format == "json":
+            out.write(json.dumps([c.to_json() for c in cards]) + "\n")
+            return 0
+        if not cards:
+            out.write(f"no shop card is registered in {path}: register one at the TV's "
+                      "check-in (*) or on a phone's /cards page\n")
+        for card in cards:
+            rows = " / ".join(" ".join(str(n) for n in row if n is not None)
+                              for row in card.grid)
+            out.write(f"card {card.serial:>3}  {rows}\n")
+        return 0
+    by_number = {c.serial: c for c in cards}
+    try:
+        wanted = [card_number(n) for n in args.numbers] if args.numbers else list(by_number)
+    except ValueError as exc:
+        print(f"debarna: {exc}", file=sys.stderr)
+        return 1
+    missing = [n for n in wanted if n not in by_number]
+    if missing or not wanted:
+        print(f"debarna: no registered card has the number {', '.join(missing)}" if missing
+              else "debarna: no shop card is registered yet", file=sys.stderr)
+        return 1
+    codes, problem = _ticket_key(create=False)
+    if codes is None:
+        print(f"debarna: {problem or 'this kiosk has no ticket key yet'}", file=sys.stderr)
+        return 1
+    from hardware.printing import PrintError, write_stickers_pdf
+
+    try:
+        write_stickers_pdf([by_number[n] for n in wanted], codes, args.out)
+    except PrintError as exc:
+        print(f"debarna: {exc}", file=sys.stderr)
+        return 1
+    out.write(f"{len(wanted)} stickers written to {args.out}\n")
     return 0
 
 
@@ -819,9 +881,11 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
             return cmd_config(args, out)
         if args.command == "voice":
             return cmd_voice(args, out)
-        if args.command == "cards":
+        if args.command == "cards" and args.cards_command == "read":
             from kiosk.games.debarna.reading import print_reading
             return print_reading(args.photo, args.format, out)
+        if args.command == "cards":
+            return cmd_cards(args, out)
         if args.command != "kiosk":
             own = hosting(args.command)
             ran = own.run_tool(args, out, parser) if hasattr(own, "run_tool") else None
