@@ -66,6 +66,10 @@ PERSIAN = str.maketrans("۰۱۲۳۴۵۶۷۸۹٠١٢٣٤٥٦٧٨٩", "01234567890
 # allowed as well: the Persian model gives some Persian digits their Arabic code points.
 SCRIPTS = (("latin", "eng", "0123456789", (0, 2)),
            ("persian", "fas", "۰۱۲۳۴۵۶۷۸۹٠١٢٣٤٥٦٧٨٩", (0, 1, 3)))
+# Lines a script does not count but that may still contradict: the Persian model's number
+# as printed, when it has as many digits as the spaced readings, must be theirs (it loses a
+# ۱, but it does not often turn a ۳ into a ۲ where the spaced lines do).
+VETO = {"latin": (), "persian": (2,)}
 
 
 class PhotoError(ValueError):
@@ -448,8 +452,8 @@ def _in(slot: _Slot, chars: list[_Char]) -> str:
                    if ch.line == slot.line and slot.left - 4 <= ch.centre <= slot.right + 4)
 
 
-def _number(page: _Page, chars: list[_Char], cell: Cell, counted: tuple[int, ...]
-            ) -> tuple[int | None, str]:
+def _number(page: _Page, chars: list[_Char], cell: Cell, counted: tuple[int, ...],
+            veto: tuple[int, ...] = ()) -> tuple[int | None, str]:
     """A cell's number, or None, and why it is doubtful ("" when it is not): certain only
     when every counted line reads it alike, a spaced line one digit for each glyph (or two
     for a glyph alone: two digits that touch in print), inside the column's decade. A
@@ -458,11 +462,14 @@ def _number(page: _Page, chars: list[_Char], cell: Cell, counted: tuple[int, ...
     number (right to left), never from one number to the next, 90 px away."""
     readings: list[str] = []
     glyph_counts: list[bool] = []
+    others: list[str] = []
     for i, slots in enumerate(page.slots[cell]):
-        if i not in counted:
-            continue
         span = _Slot(slots[0].line, slots[0].left - 12, slots[-1].right + 12)
         text = _in(span, chars).translate(PERSIAN)
+        if i in veto:
+            others.append(text)
+        if i not in counted:
+            continue
         readings.append(text)
         spaced = LINES[i][1] is not None
         glyph_counts.append(bool(text) if not spaced else
@@ -475,6 +482,9 @@ def _number(page: _Page, chars: list[_Char], cell: Cell, counted: tuple[int, ...
         return number, f"its {len(page.slots[cell][0])} marks read as {first or 'nothing'}"
     if any(text != first for text in readings):
         return number, "read as " + " and as ".join(sorted(set(readings)))
+    for text in others:
+        if len(text) == len(first) and text != first:
+            return number, f"read as {first} and as {text}"
     decade = column_range(int(cell[1]))
     if number is None or number not in decade:
         return number, f"read as {first}, outside column {cell[1] + 1}'s " \
@@ -497,7 +507,7 @@ def _read_cells(cells: list[_Cell]) -> tuple[list[list[int | None]], set[Cell], 
     tried: list[tuple[int, str, dict[Cell, tuple[int | None, str]]]] = []
     for script, lang, digits, counted in SCRIPTS:
         chars = _ocr(page, lang, digits)
-        readings = {cell: _number(page, chars, cell, counted) for cell in page.slots}
+        readings = {cell: _number(page, chars, cell, counted, VETO[script]) for cell in page.slots}
         fits = sum(1 for number, doubt in readings.values() if number is not None and not doubt)
         tried.append((fits, script, readings))
     tried.sort(key=lambda t: -t[0])
