@@ -11,20 +11,23 @@ How (OpenCV for the geometry, Tesseract for the digits):
 
 1. The photo is scaled to about 1400 px and its dark ink found by a local threshold; the
    grid is the largest four-cornered outline whose inside, seen straight, has the 8 inner
-   vertical lines and 2 horizontal lines of a 3×9 grid where they belong.
+   vertical lines and 2 horizontal lines of a 3×9 grid where they belong (an outline that
+   is not, such as the card's own edge, is looked inside once).
 2. The full-resolution photo is warped straight onto a 3×9 grid of square-ish cells, and
    the lines are found again there (their exact places), so each cell is cut between them.
 3. A cell is blank or filled by its ink: pixels well darker than the cell's own paper,
-   in blobs big enough to be print. Too little ink to be sure either way is a doubt.
-4. The filled cells are drawn, cleaned to black on white, as one page of three lines (a
-   card row a line, its numbers spaced apart), and Tesseract reads that page once with its
-   English model and once with its Persian one (`image_to_data`: each word's box, text
-   and confidence); each word goes to the cell its box lies in. Of the two, the model
-   whose words fit their columns' decades best is the card's script.
-5. A cell's number is certain only when both its cell and its column agree: one word of
-   digits, confident, inside the column's decade (a column's decade fixes its tens
-   digit). Anything else (a number outside the decade, low confidence, ink read as
-   nothing, two words) is a doubtful cell, never a guess: the host confirms it.
+   in blobs big enough to be print. A trace of ink too small to be print is a doubt. A
+   filled cell's blobs are its glyphs (digits), left to right.
+4. The filled cells are drawn, black on white, on one page: a card row a line, four
+   times over (the digits spaced apart at 30, 24 and 36 px, and the number as printed).
+   Tesseract reads the page once with its English model and once with its Persian one,
+   digits only (`image_to_boxes`), and each character goes to the number its box lies in.
+   The model with more certain numbers is the card's script (a tie: every number doubtful).
+5. A cell's number is certain only when the lines its script counts read it alike, with
+   a digit for each glyph, inside the column's decade (a column's decade fixes its tens
+   digit). Anything else (readings that differ, a number outside its decade, a glyph read
+   as nothing) is a doubtful cell, never a guess: the host confirms it. The reading keeps
+   what was read, so the host sees it.
 """
 
 from __future__ import annotations
@@ -130,8 +133,8 @@ def _decode(photo: bytes) -> np.ndarray:
         raise
     except (OSError, SyntaxError, ValueError, Image.DecompressionBombError,
             Image.DecompressionBombWarning) as exc:
-        raise PhotoError("not_an_image", "the file is not a JPEG or PNG picture "
-                                         f"(or it is damaged): {exc}") from exc
+        raise PhotoError("not_an_image",
+                         "the file is not a JPEG or PNG picture, or it is damaged") from exc
     image = ImageOps.exif_transpose(image) or image
     if min(image.size) < MIN_SIDE:
         raise PhotoError("too_small", f"the photo is {image.size[0]}x{image.size[1]}; a card "
