@@ -33,9 +33,9 @@ log = logging.getLogger("kiosk.phones.hub")
 
 # The page's own words (`cardpage.<key>`), sent in both languages.
 CARD_WORDS: Final = ("title", "intro", "code", "photo", "type", "reading", "read_again",
-                     "grid", "doubt_reader", "doubt_order", "holds", "broken", "number",
-                     "number_help", "name", "register", "registered", "already", "in_play",
-                     "another", "lang", "cell", "failed", "done_hint")
+                     "grid", "doubt_reader", "doubt_order", "holds", "holds_clear", "broken",
+                     "number", "number_help", "name", "register", "registered", "already",
+                     "in_play", "another", "lang", "cell", "failed", "done_hint")
 
 
 # -- the hub's side ---------------------------------------------------------------------

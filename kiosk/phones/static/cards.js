@@ -138,7 +138,9 @@
         fill(found.grid);
         showDoubts(found.doubtful);
         showProblems(found.problems);
-        status(found.holds ? w("holds") : w("broken"), !found.holds);
+        var doubtful = (found.doubtful || []).length > 0;
+        status(!found.holds ? w("broken") : doubtful ? w("holds") : w("holds_clear"),
+               !found.holds);
       })
       .catch(function () { status(w("failed"), true); })
       .then(function () { busy = false; $("photo").value = ""; });
