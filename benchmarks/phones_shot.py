@@ -364,26 +364,37 @@ def ticket(lang: str, out: Path, profiles: Path) -> None:
             driver.quit()
 
 
+def host_checking_in(k: Shot) -> Any:
+    """The caller on the TV checking tickets in, as a kiosk with a host has it (the
+    headless kiosk plays its box at once): a hand dealt with no ticket in play, paused
+    before its first call. Returns the caller."""
+    controller = k.kiosk.controller
+    k.call(lambda: k.kiosk.show("caller"))
+    k.wait(lambda: controller.hand is not None)
+
+    def host() -> None:
+        controller.check_in = True
+        controller.hand = None
+        controller.tickets = ()
+        controller.start_hand(k.clock)
+
+    k.call(host)
+    return controller
+
+
 def checkin(lang: str, out: Path, profiles: Path) -> None:
     """The check-in page on a phone, two tickets of a strip checked in from it."""
     config = kiosk_config()
     with running("debarna", lang, 4, config, profiles / f"data-checkin-{lang}") as k:
-        controller = k.kiosk.controller
-        k.call(lambda: k.kiosk.show("caller"))
-        k.wait(lambda: controller.hand is not None)
+        controller = host_checking_in(k)
         strips = box(config.tickets.strips, config.tickets.seed)
 
-        def host() -> None:
-            """The host's check-in (the headless kiosk plays its box at once): a hand dealt
-            with no ticket in play, and three tickets of another family's checked in."""
-            controller.check_in = True
-            controller.hand = None
-            controller.tickets = ()
-            controller.start_hand(k.clock)
+        def others() -> None:
+            """Three tickets of another family's checked in."""
             for ticket in strips[3][:3]:
                 controller.check_in_ticket(ticket, k.clock)
 
-        k.call(host)
+        k.call(others)
         strip = strips[1]
         driver = phone(profiles / f"checkin-{lang}")
         try:
@@ -409,18 +420,7 @@ def take(lang: str, out: Path, profiles: Path) -> None:
     called by hand."""
     config = kiosk_config(manual=True)
     with running("debarna", lang, 4, config, profiles / f"data-take-{lang}") as k:
-        controller = k.kiosk.controller
-        k.call(lambda: k.kiosk.show("caller"))
-        k.wait(lambda: controller.hand is not None)
-
-        def host() -> None:
-            """The host's check-in, with no ticket in play (as `checkin`'s)."""
-            controller.check_in = True
-            controller.hand = None
-            controller.tickets = ()
-            controller.start_hand(k.clock)
-
-        k.call(host)
+        controller = host_checking_in(k)
         driver = phone(profiles / f"take-{lang}")
         try:
             driver.get(k.local(k.hub.checkin_url))

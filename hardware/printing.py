@@ -288,16 +288,9 @@ def write_pdf_links(strips: list[list[Ticket]], links: list[list[str]], series: 
                     path: Path) -> None:
     """`write_pdf` with each ticket's QR contents already signed (`ticket_links`): the
     kiosk runs it in a worker process, since a night's strips take seconds of a Pi's CPU."""
-    fonts = find_fonts()
-    names = _register(fonts)
     path = Path(path)
-    partial = path.with_name(path.name + ".part")
-    canvas = Canvas(str(partial), pagesize=A4, pageCompression=1,
-                    initialFontName=names[(False, False)], initialFontSize=10)
-    canvas.setTitle(f"{TITLE_EN} tickets")
-    canvas.setAuthor(f"{TITLE_EN} kiosk {series}")
-    canvas.setCreator(f"{TITLE_EN} kiosk")
-    sheet = _Sheet(canvas, names)
+    sheet = _sheet(path, "tickets", series)
+    canvas = sheet.canvas
     width = PAGE_WIDTH - 2 * MARGIN
     for strip, strip_links in zip(strips, links, strict=True):
         top = PAGE_HEIGHT - MARGIN
@@ -316,13 +309,32 @@ def write_pdf_links(strips: list[list[Ticket]], links: list[list[str]], series: 
         sheet.cut_line(MARGIN, y, MARGIN, top - HEADING)
         sheet.cut_line(MARGIN + width, y, MARGIN + width, top - HEADING)
         canvas.showPage()
+    _finish(sheet, path, "tickets")
+
+
+def _sheet(path: Path, what: str, series: str) -> _Sheet:
+    """A new A4 PDF being written beside `path` (as ``<path>.part``, `_finish` puts it in
+    place), its fonts registered; `what` it holds names it."""
+    names = _register(find_fonts())
+    partial = path.with_name(path.name + ".part")
+    canvas = Canvas(str(partial), pagesize=A4, pageCompression=1,
+                    initialFontName=names[(False, False)], initialFontSize=10)
+    canvas.setTitle(f"{TITLE_EN} {what}")
+    canvas.setAuthor(f"{TITLE_EN} kiosk {series}")
+    canvas.setCreator(f"{TITLE_EN} kiosk")
+    return _Sheet(canvas, names)
+
+
+def _finish(sheet: _Sheet, path: Path, what: str) -> None:
+    """The PDF saved and put at `path` whole, or nothing there and PrintError."""
+    partial = path.with_name(path.name + ".part")
     try:
-        canvas.save()
+        sheet.canvas.save()
         os.replace(partial, path)
     except OSError as exc:
         partial.unlink(missing_ok=True)
         raise PrintError(
-            f"The tickets could not be written to {path} ({exc.strerror or exc}); "
+            f"The {what} could not be written to {path} ({exc.strerror or exc}); "
             "choose a folder you can write to.", "printing.error_not_written",
         ) from exc
 
@@ -337,16 +349,9 @@ def write_stickers_pdf(cards: Sequence[Ticket], codes: TicketCodes, path: Path) 
     lines): each the card's number in large type, its signed QR code
     (`TicketCodes.encode`, scanned at a claim as a printed ticket's is), and the
     game's name. The file appears whole or not at all; PrintError as `write_pdf`."""
-    fonts = find_fonts()
-    names = _register(fonts)
     path = Path(path)
-    partial = path.with_name(path.name + ".part")
-    canvas = Canvas(str(partial), pagesize=A4, pageCompression=1,
-                    initialFontName=names[(False, False)], initialFontSize=10)
-    canvas.setTitle(f"{TITLE_EN} card stickers")
-    canvas.setAuthor(f"{TITLE_EN} kiosk {codes.series}")
-    canvas.setCreator(f"{TITLE_EN} kiosk")
-    sheet = _Sheet(canvas, names)
+    sheet = _sheet(path, "card stickers", codes.series)
+    canvas = sheet.canvas
     across = int((PAGE_WIDTH - 2 * MARGIN) // STICKER_W)
     down = int((PAGE_HEIGHT - 2 * MARGIN) // STICKER_H)
     per_page = across * down
@@ -365,15 +370,7 @@ def write_stickers_pdf(cards: Sequence[Ticket], codes: TicketCodes, path: Path) 
             sheet.cut_line(x, y, x, y + STICKER_H)
             sheet.cut_line(x + STICKER_W, y, x + STICKER_W, y + STICKER_H)
         canvas.showPage()
-    try:
-        canvas.save()
-        os.replace(partial, path)
-    except OSError as exc:
-        partial.unlink(missing_ok=True)
-        raise PrintError(
-            f"The stickers could not be written to {path} ({exc.strerror or exc}); "
-            "choose a folder you can write to.", "printing.error_not_written",
-        ) from exc
+    _finish(sheet, path, "stickers")
 
 
 # -- CUPS -------------------------------------------------------------------------------

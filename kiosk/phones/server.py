@@ -591,33 +591,42 @@ class PhoneServer:
             if not isinstance(data, dict):
                 return self.refusal("not_json", 400)
             lang = data.get("lang")
-            loop = asyncio.get_running_loop()
-            answer: asyncio.Future[tuple[int, dict[str, Any]]] = loop.create_future()
-
-            def reply(status: int, body: dict[str, Any]) -> None:
-                def settle() -> None:
-                    if not answer.done():
-                        answer.set_result((status, body))
-                with contextlib.suppress(RuntimeError):
-                    loop.call_soon_threadsafe(settle)
-
             fields = {k: data[k] for k in ("code", "name", "serial", "payload", "serials",
                                            "count") if k in data}
             if lang in LANGS:
                 fields["lang"] = lang
             if kind == "take":  # a phone's fresh tickets are counted by its address
                 fields["from"] = request.remote or ""
-            self.requests.put(Request(kind, -1, fields, reply))
-            try:
-                status, body = await asyncio.wait_for(answer, 10)
-            except TimeoutError:
+            answered = await self.ask(kind, fields)
+            if answered is None:
                 return self.refusal("busy", 503, lang)
+            status, body = answered
             if status == 200 and kind != "take":
                 # Only a refusal costs: guessing codes is slow. Fresh tickets cost even
                 # when given, so a script cannot take them without end.
                 bucket.give_back()
             return web.json_response(body, status=status)
         return post
+
+    async def ask(self, kind: str, fields: dict[str, Any], timeout: float = 10.0
+                  ) -> tuple[int, dict[str, Any]] | None:
+        """A request only the frame loop may answer, handed to it (`requests`), and its
+        answer: (status, body), or None when none came in `timeout` seconds."""
+        loop = asyncio.get_running_loop()
+        answer: asyncio.Future[tuple[int, dict[str, Any]]] = loop.create_future()
+
+        def reply(status: int, body: dict[str, Any]) -> None:
+            def settle() -> None:
+                if not answer.done():
+                    answer.set_result((status, body))
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(settle)
+
+        self.requests.put(Request(kind, -1, fields, reply))
+        try:
+            return await asyncio.wait_for(answer, timeout)
+        except TimeoutError:
+            return None
 
     def _post_bucket(self, address: str) -> Bucket:
         """The requests one address may still send (`POST_RATE`, `POST_BURST`)."""

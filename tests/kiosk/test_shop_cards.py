@@ -191,21 +191,36 @@ def _row_card() -> StoreCard:
                            (7, 18, None, 39, None, 58, 66, None, None)))
 
 
+def called_until_a_row(c: CallerController, scene: CallerScene) -> list[int]:
+    """Calling started and numbers called until a row of a card never registered is
+    complete on the last number: that row, its numbers in order."""
+    press(scene, " ", 1.0)
+    unseen = _row_card()
+    call_until(c, unseen, Stage.LINE)
+    assert c.hand is not None
+    return sorted(next(r for r in unseen.rows if r <= set(c.hand.called) and c.hand.last in r))
+
+
+def claim_by_numbers(c: CallerController, scene: CallerScene, numbers: list[int],
+                     now: float) -> None:
+    """A claim opened and checked by the numbers typed."""
+    c.open_claim(now)
+    press(scene, "*" + " ".join(str(n) for n in numbers) + " ", now)
+    scene.handle(Action.SELECT, "", now)
+
+
 def test_a_claim_checked_by_numbers_is_judged_journaled_and_replayed(data: Path) -> None:
     c = kiosk_caller()
     c.new_hand(0.0)
     scene = scene_of(c)
-    press(scene, " ", 1.0)  # calling starts; the card below was never registered
-    unseen = _row_card()
-    call_until(c, unseen, Stage.LINE)
-    assert c.hand is not None
-    row = next(r for r in unseen.rows if r <= set(c.hand.called) and c.hand.last in r)
+    row = called_until_a_row(c, scene)
     c.open_claim(20.0)
     press(scene, "*", 20.0)
     assert c.claim_numbers is not None
-    press(scene, " ".join(str(n) for n in sorted(row)) + " ", 20.0)
+    press(scene, " ".join(str(n) for n in row) + " ", 20.0)
     scene.handle(Action.SELECT, "", 20.0)
     result = c.result
+    assert c.hand is not None
     assert result is not None and result.valid and result.verdict is not None
     assert result.verdict.by_numbers and result.verdict.stages == (Stage.LINE,)
     scene.draw(pygame.Surface((1920, 1080)), 20.0)
@@ -225,16 +240,11 @@ def test_numbers_typed_late_are_refused_naming_the_call_on_which_the_row_was_com
     c = kiosk_caller()
     c.new_hand(0.0)
     scene = scene_of(c)
-    press(scene, " ", 1.0)
-    unseen = _row_card()
-    call_until(c, unseen, Stage.LINE)
-    assert c.hand is not None
-    row = next(r for r in unseen.rows if r <= set(c.hand.called))
+    row = called_until_a_row(c, scene)
     c.call_next(21.0)  # one more number: the row was complete before it
-    c.open_claim(22.0)
-    press(scene, "*" + " ".join(str(n) for n in sorted(row)) + " ", 22.0)
-    scene.handle(Action.SELECT, "", 22.0)
+    claim_by_numbers(c, scene, row, 22.0)
     result = c.result
+    assert c.hand is not None
     assert result is not None and not result.valid and result.verdict is not None
     assert result.verdict.reason is Reason.TOO_LATE and result.verdict.by_numbers
     assert result.message.key == "reason.too_late"
@@ -315,14 +325,8 @@ def test_a_line_checked_by_numbers_wins_its_share_of_the_pot_and_shows_the_numbe
     scene.handle(Action.SELECT, "", 1.0)
     scene.handle(Action.BACK, "", 1.0)
     assert c.in_play == 2  # two cards' stakes: 2,000 in the pot, 400 for Line
-    press(scene, " ", 2.0)
-    unseen = _row_card()
-    call_until(c, unseen, Stage.LINE)
-    assert c.hand is not None
-    row = sorted(next(r for r in unseen.rows if r <= set(c.hand.called) and c.hand.last in r))
-    c.open_claim(20.0)
-    press(scene, "*" + " ".join(str(n) for n in row) + " ", 20.0)
-    scene.handle(Action.SELECT, "", 20.0)
+    row = called_until_a_row(c, scene)
+    claim_by_numbers(c, scene, row, 20.0)
     assert c.result is not None and c.result.valid and c.result.typed == tuple(row)
     surface = pygame.Surface((1920, 1080))
     for frame in range(3):  # the verdict's head, then its card and details

@@ -13,7 +13,6 @@ wrong one is charged to the limiter like any refusal).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import logging
 import multiprocessing
@@ -26,7 +25,7 @@ from aiohttp import web
 
 from kiosk.i18n import Translator
 from kiosk.phones.cards import CARD_WORDS
-from kiosk.phones.server import LANGS, STATIC, PhoneServer, Request
+from kiosk.phones.server import LANGS, STATIC, PhoneServer
 
 log = logging.getLogger("kiosk.phones.hub")
 
@@ -109,24 +108,6 @@ def add_card_routes(app: web.Application, server: PhoneServer) -> None:
                             headers={"Cache-Control": "no-store",
                                      "X-Content-Type-Options": "nosniff"})
 
-    async def ask(kind: str, fields: dict[str, Any]) -> tuple[int, dict[str, Any]] | None:
-        """A request the frame loop answers, and its answer (None: no answer in time)."""
-        loop = asyncio.get_running_loop()
-        answer: asyncio.Future[tuple[int, dict[str, Any]]] = loop.create_future()
-
-        def reply(status: int, body: dict[str, Any]) -> None:
-            def settle() -> None:
-                if not answer.done():
-                    answer.set_result((status, body))
-            with contextlib.suppress(RuntimeError):
-                loop.call_soon_threadsafe(settle)
-
-        server.requests.put(Request(kind, -1, fields, reply))
-        try:
-            return await asyncio.wait_for(answer, 10)
-        except TimeoutError:
-            return None
-
     async def read(request: web.Request) -> web.StreamResponse:
         lang = request.query.get("lang")
         lang = lang if lang in LANGS else None
@@ -139,7 +120,7 @@ def add_card_routes(app: web.Application, server: PhoneServer) -> None:
         length = request.content_length
         if length is not None and length > MAX_PHOTO:
             return web.json_response({"error": tr("cardpage.bad_photo.too_big")}, status=413)
-        answered = await ask("card_code", {"code": request.query.get("code", ""),
+        answered = await server.ask("card_code", {"code": request.query.get("code", ""),
                                            **({"lang": lang} if lang else {})})
         if answered is None:
             return server.refusal("busy", 503, lang)
@@ -183,7 +164,7 @@ def add_card_routes(app: web.Application, server: PhoneServer) -> None:
         lang = data.get("lang") if data.get("lang") in LANGS else None
         fields = {k: data[k] for k in ("code", "grid", "doubtful", "number", "name")
                   if k in data}
-        answered = await ask("card", {**fields, **({"lang": lang} if lang else {})})
+        answered = await server.ask("card", {**fields, **({"lang": lang} if lang else {})})
         if answered is None:
             return server.refusal("busy", 503, lang)
         status, reply = answered
